@@ -1,0 +1,587 @@
+/**
+ * XlaBuilder: records ops into an HLO graph, inferring each result shape with
+ * the same rules the verifier uses, so a bad call throws ShapeError at once.
+ * Binary ops keep their implicit broadcast (`broadcast_dimensions`) until
+ * `lowerBroadcasts`. Sub-computations are modules built by other builders,
+ * embedded under fresh names. `build` returns a frozen module.
+ */
+import {
+  type ArrayShape,
+  type AttributesOf,
+  type BinaryOpcode,
+  type ElementType,
+  HloError,
+  type HloComputation,
+  type HloInstruction,
+  type HloModule,
+  type Literal,
+  NameUniquer,
+  OPCODES,
+  type Opcode,
+  type ProgramShape,
+  type Shape,
+  ShapeError,
+  type UnaryOpcode,
+  createModule,
+  entryComputation,
+  inferShape,
+  isTupleShape,
+  programShape,
+  renameModule,
+  scalar,
+  shape,
+  shapeToString,
+} from "@minixla/hlo";
+import { XlaOp } from "./op.ts";
+
+let nextBuilderId = 1;
+
+interface AddOptions {
+  /** Sub-computations, in the opcode's `called` order. */
+  readonly called?: readonly HloModule[];
+  /** Result shape for ops whose type is not implied by operands (convert, iota, parameter). */
+  readonly declared?: Shape;
+  /** Base for the instruction's name; defaults to the opcode. */
+  readonly name?: string;
+}
+
+export class XlaBuilder {
+  readonly name: string;
+  private readonly id = nextBuilderId++;
+  private readonly names = new NameUniquer();
+  private readonly instructions: HloInstruction[] = [];
+  private readonly embedded: HloComputation[] = [];
+  private readonly embeddedEntry = new WeakMap<HloModule, string>();
+  private readonly parameters = new Map<number, string>();
+
+  constructor(name: string) {
+    this.name = name;
+    this.names.reserve(name);
+  }
+
+  // ---- recording ----
+
+  /** Records one instruction: validates attributes, embeds callees, infers the shape. */
+  addInstruction<K extends Opcode>(
+    opcode: K,
+    operands: readonly XlaOp[],
+    attributes: AttributesOf<K>,
+    opts: AddOptions = {},
+  ): XlaOp {
+    for (const o of operands) this.checkOwned(o, opcode);
+    const parsed = OPCODES[opcode].attributes.safeParse(attributes);
+    if (!parsed.success) {
+      throw new ShapeError(`${opcode}: invalid attributes: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    }
+    const calledModules = opts.called ?? [];
+    const calledShapes: ProgramShape[] = calledModules.map((m) => programShape(entryComputation(m)));
+    const result = inferShape({
+      opcode,
+      operands: operands.map((o) => o.shape),
+      attributes: attributes as never,
+      called: calledShapes,
+      declared: opts.declared,
+    });
+    const called = calledModules.map((m) => this.embed(m));
+    const name = this.names.unique(opts.name ?? opcode);
+    this.instructions.push({
+      name,
+      opcode,
+      operands: operands.map((o) => o.name),
+      shape: result,
+      attributes,
+      called,
+    } as HloInstruction);
+    return new XlaOp(this.name, this.id, name, result);
+  }
+
+  private checkOwned(op: XlaOp, opcode: string): void {
+    if (!(op instanceof XlaOp)) throw new ShapeError(`${opcode}: operand is not an XlaOp`);
+    if (op.builderId !== this.id) {
+      throw new ShapeError(
+        `${opcode}: XlaOp with handle ${op.name} is built by builder '${op.builderName}', but is trying to use it in builder '${this.name}'`,
+      );
+    }
+  }
+
+  /** Embeds a sub-computation once, under fresh names; returns its entry's name here. */
+  private embed(m: HloModule): string {
+    const known = this.embeddedEntry.get(m);
+    if (known) return known;
+    const renamed = renameModule(m, this.names);
+    this.embedded.push(...renamed.computations);
+    this.embeddedEntry.set(m, renamed.entry);
+    return renamed.entry;
+  }
+
+  getShape(op: XlaOp): Shape {
+    this.checkOwned(op, "getShape");
+    return op.shape;
+  }
+
+  /** A frozen module whose entry computation is this builder's ops; root defaults to the last op. */
+  build(root?: XlaOp): HloModule {
+    if (this.instructions.length === 0) throw new HloError(`builder '${this.name}' has recorded no ops`);
+    if (root) this.checkOwned(root, "build");
+    const count = this.parameters.size;
+    for (let i = 0; i < count; i++) {
+      if (!this.parameters.has(i)) throw new HloError(`builder '${this.name}': parameter ${i} is missing (parameters must be numbered 0..${count - 1})`);
+    }
+    const entry: HloComputation = {
+      name: this.name,
+      instructions: [...this.instructions],
+      root: root ? root.name : this.instructions[this.instructions.length - 1].name,
+    };
+    return createModule({ name: this.name, computations: [...this.embedded, entry], entry: this.name });
+  }
+
+  // ---- leaves ----
+
+  parameter(index: number, s: Shape, name: string): XlaOp {
+    if (!Number.isInteger(index) || index < 0) throw new ShapeError(`parameter: invalid parameter number ${index}`);
+    if (this.parameters.has(index)) throw new ShapeError(`parameter: parameter ${index} already registered`);
+    const op = this.addInstruction("parameter", [], { parameterNumber: index }, { declared: s, name });
+    this.parameters.set(index, op.name);
+    return op;
+  }
+
+  constant(l: Literal): XlaOp {
+    return this.addInstruction("constant", [], { literal: l }, { name: "constant" });
+  }
+
+  constantR0(value: number | boolean, elementType: ElementType = "f64"): XlaOp {
+    return this.constant(scalar(value, elementType));
+  }
+
+  iota(s: ArrayShape, iotaDimension: number): XlaOp {
+    return this.addInstruction("iota", [], { iotaDimension }, { declared: s });
+  }
+
+  // ---- element-wise ----
+
+  private unary(opcode: UnaryOpcode, x: XlaOp): XlaOp {
+    return this.addInstruction(opcode, [x], {});
+  }
+
+  private binary(opcode: BinaryOpcode, lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp {
+    const attrs = broadcastDimensions && broadcastDimensions.length > 0 ? { broadcastDimensions: [...broadcastDimensions] } : {};
+    return this.addInstruction(opcode, [lhs, rhs], attrs);
+  }
+
+  private compare(direction: AttributesOf<"compare">["direction"], lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[], totalOrder = false): XlaOp {
+    const attrs: AttributesOf<"compare"> = { direction };
+    if (totalOrder) attrs.comparisonType = "TOTALORDER";
+    if (broadcastDimensions && broadcastDimensions.length > 0) attrs.broadcastDimensions = [...broadcastDimensions];
+    return this.addInstruction("compare", [lhs, rhs], attrs, { name: direction.toLowerCase() });
+  }
+
+  add(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("add", lhs, rhs, broadcastDimensions); }
+  sub(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("subtract", lhs, rhs, broadcastDimensions); }
+  mul(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("multiply", lhs, rhs, broadcastDimensions); }
+  div(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("divide", lhs, rhs, broadcastDimensions); }
+  rem(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("remainder", lhs, rhs, broadcastDimensions); }
+  max(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("maximum", lhs, rhs, broadcastDimensions); }
+  min(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("minimum", lhs, rhs, broadcastDimensions); }
+  pow(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("power", lhs, rhs, broadcastDimensions); }
+  atan2(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("atan2", lhs, rhs, broadcastDimensions); }
+  and(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("and", lhs, rhs, broadcastDimensions); }
+  or(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("or", lhs, rhs, broadcastDimensions); }
+  xor(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("xor", lhs, rhs, broadcastDimensions); }
+  shiftLeft(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-left", lhs, rhs, broadcastDimensions); }
+  shiftRightArithmetic(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-right-arithmetic", lhs, rhs, broadcastDimensions); }
+  shiftRightLogical(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-right-logical", lhs, rhs, broadcastDimensions); }
+
+  eq(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("EQ", lhs, rhs, broadcastDimensions); }
+  ne(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("NE", lhs, rhs, broadcastDimensions); }
+  lt(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LT", lhs, rhs, broadcastDimensions); }
+  le(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LE", lhs, rhs, broadcastDimensions); }
+  gt(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GT", lhs, rhs, broadcastDimensions); }
+  ge(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GE", lhs, rhs, broadcastDimensions); }
+  /** Comparisons in IEEE total order (-NaN < -inf < ... < -0 < +0 < ... < +NaN). */
+  eqTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("EQ", lhs, rhs, broadcastDimensions, true); }
+  neTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("NE", lhs, rhs, broadcastDimensions, true); }
+  ltTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LT", lhs, rhs, broadcastDimensions, true); }
+  leTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LE", lhs, rhs, broadcastDimensions, true); }
+  gtTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GT", lhs, rhs, broadcastDimensions, true); }
+  geTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GE", lhs, rhs, broadcastDimensions, true); }
+
+  neg(x: XlaOp): XlaOp { return this.unary("negate", x); }
+  abs(x: XlaOp): XlaOp { return this.unary("abs", x); }
+  exp(x: XlaOp): XlaOp { return this.unary("exponential", x); }
+  expm1(x: XlaOp): XlaOp { return this.unary("exponential-minus-one", x); }
+  log(x: XlaOp): XlaOp { return this.unary("log", x); }
+  log1p(x: XlaOp): XlaOp { return this.unary("log-plus-one", x); }
+  sqrt(x: XlaOp): XlaOp { return this.unary("sqrt", x); }
+  rsqrt(x: XlaOp): XlaOp { return this.unary("rsqrt", x); }
+  cbrt(x: XlaOp): XlaOp { return this.unary("cbrt", x); }
+  tanh(x: XlaOp): XlaOp { return this.unary("tanh", x); }
+  logistic(x: XlaOp): XlaOp { return this.unary("logistic", x); }
+  sin(x: XlaOp): XlaOp { return this.unary("sine", x); }
+  cos(x: XlaOp): XlaOp { return this.unary("cosine", x); }
+  tan(x: XlaOp): XlaOp { return this.unary("tan", x); }
+  erf(x: XlaOp): XlaOp { return this.unary("erf", x); }
+  floor(x: XlaOp): XlaOp { return this.unary("floor", x); }
+  ceil(x: XlaOp): XlaOp { return this.unary("ceil", x); }
+  roundNearestEven(x: XlaOp): XlaOp { return this.unary("round-nearest-even", x); }
+  roundNearestAfz(x: XlaOp): XlaOp { return this.unary("round-nearest-afz", x); }
+  sign(x: XlaOp): XlaOp { return this.unary("sign", x); }
+  not(x: XlaOp): XlaOp { return this.unary("not", x); }
+  isFinite(x: XlaOp): XlaOp { return this.unary("is-finite", x); }
+  popcnt(x: XlaOp): XlaOp { return this.unary("popcnt", x); }
+  clz(x: XlaOp): XlaOp { return this.unary("count-leading-zeros", x); }
+  copy(x: XlaOp): XlaOp { return this.unary("copy", x); }
+
+  /**
+   * select(pred, onTrue, onFalse). As in XlaBuilder, the non-scalar operands
+   * must agree; a scalar onTrue/onFalse is broadcast here, while a scalar pred
+   * stays scalar (legal HLO) until lowering.
+   */
+  select(pred: XlaOp, onTrue: XlaOp, onFalse: XlaOp): XlaOp {
+    const full = this.ternaryShape("select", [pred, onTrue, onFalse]);
+    const fit = (op: XlaOp) => (full && isScalarOp(op) ? this.broadcast(op, full.dimensions) : op);
+    return this.addInstruction("select", [pred, fit(onTrue), fit(onFalse)], {});
+  }
+
+  /** clamp(min, operand, max); scalar bounds stay scalar until lowering. */
+  clamp(min: XlaOp, operand: XlaOp, max: XlaOp): XlaOp {
+    const full = this.ternaryShape("clamp", [min, operand, max]);
+    const fit = full && isScalarOp(operand) ? this.broadcast(operand, full.dimensions) : operand;
+    return this.addInstruction("clamp", [min, fit, max], {});
+  }
+
+  /** XlaBuilder's InferScalarBroadcastShape: all non-scalar operands must share dimensions. */
+  private ternaryShape(opcode: string, ops: readonly XlaOp[]): ArrayShape | undefined {
+    let full: ArrayShape | undefined;
+    for (const op of ops) {
+      this.checkOwned(op, opcode);
+      const s = op.shape;
+      if (isTupleShape(s)) throw new ShapeError(`${opcode}: expected array operands, got ${shapeToString(s)}`);
+      if (s.dimensions.length === 0) continue;
+      if (full && !sameDims(full.dimensions, s.dimensions)) {
+        throw new ShapeError(
+          `${opcode}: Unimplemented implicit broadcast: non-scalar operands must have the same dimensions; got ${ops.map((o) => shapeToString(o.shape)).join(", ")}.`,
+        );
+      }
+      full ??= s;
+    }
+    return full;
+  }
+
+  convert(operand: XlaOp, elementType: ElementType): XlaOp {
+    return this.addInstruction("convert", [operand], {}, { declared: withType(operand.shape, elementType, "convert") });
+  }
+
+  bitcastConvert(operand: XlaOp, elementType: ElementType): XlaOp {
+    return this.addInstruction("bitcast-convert", [operand], {}, { declared: withType(operand.shape, elementType, "bitcast-convert") });
+  }
+
+  reducePrecision(operand: XlaOp, exponentBits: number, mantissaBits: number): XlaOp {
+    return this.addInstruction("reduce-precision", [operand], { exponentBits, mantissaBits });
+  }
+
+  // ---- shapes and data movement ----
+
+  /** Adds new major dimensions: result dims = broadcastSizes ++ operand dims. */
+  broadcast(operand: XlaOp, broadcastSizes: readonly number[]): XlaOp {
+    const s = arrayOf(operand, "broadcast");
+    for (const d of broadcastSizes) {
+      if (!Number.isInteger(d) || d < 0) throw new ShapeError(`broadcast: Broadcast with negative dimension size ${d}.`);
+    }
+    const r = broadcastSizes.length;
+    const dims = s.dimensions.map((_, i) => r + i);
+    return this.addInstruction("broadcast", [operand], { dimensions: dims }, {
+      declared: shape(s.elementType, [...broadcastSizes, ...s.dimensions]),
+    });
+  }
+
+  /**
+   * BroadcastInDim: operand dimension i goes to output dimension
+   * broadcastDimensions[i]; size-1 operand dimensions may expand (XLA emits
+   * reshape + broadcast for them, and so do we).
+   */
+  broadcastInDim(operand: XlaOp, outDimSizes: readonly number[], broadcastDimensions: readonly number[]): XlaOp {
+    const s = arrayOf(operand, "broadcastInDim");
+    for (const d of outDimSizes) {
+      if (!Number.isInteger(d) || d < 0) throw new ShapeError(`broadcast: Invalid dimension size ${d} in output shape [${outDimSizes.join(",")}]`);
+    }
+    if (broadcastDimensions.length !== s.dimensions.length) {
+      throw new ShapeError(
+        `broadcast: Size of broadcast_dimensions has to match operand's rank; operand rank: ${s.dimensions.length}, size of broadcast_dimensions ${broadcastDimensions.length}.`,
+      );
+    }
+    const outRank = outDimSizes.length;
+    if (s.dimensions.length > outRank) {
+      throw new ShapeError(`broadcast: InDim style broadcast must be to an equal or higher ranked shape; operand rank: ${s.dimensions.length}; output rank: ${outRank}`);
+    }
+    for (let i = 0; i < broadcastDimensions.length; i++) {
+      const d = broadcastDimensions[i];
+      if (!Number.isInteger(d) || d < 0 || d >= outRank) throw new ShapeError(`broadcast: Broadcast dimension ${d} is out of bound`);
+      const od = s.dimensions[i];
+      if (od !== 1 && od !== outDimSizes[d]) {
+        throw new ShapeError(
+          `broadcast: Input dimension should be either 1 or equal to the output dimension it is broadcasting into; the ${i}th operand dimension is ${od}, the ${d}th output dimension is ${outDimSizes[d]}.`,
+        );
+      }
+      if (i > 0 && broadcastDimensions[i - 1] >= d) {
+        throw new ShapeError(`broadcast: Broadcast dimensions order is wrong: ${d} comes after ${broadcastDimensions[i - 1]}.`);
+      }
+    }
+    // Size-1 dimensions that expand are dropped by a reshape first, so the
+    // broadcast itself maps sizes exactly (HLO's broadcast rule).
+    const kept = broadcastDimensions.map((d, i) => i).filter((i) => s.dimensions[i] === outDimSizes[broadcastDimensions[i]]);
+    let source = operand;
+    if (kept.length !== s.dimensions.length) source = this.reshape(operand, kept.map((i) => s.dimensions[i]));
+    return this.addInstruction("broadcast", [source], { dimensions: kept.map((i) => broadcastDimensions[i]) }, {
+      declared: shape(s.elementType, outDimSizes),
+    });
+  }
+
+  reshape(operand: XlaOp, newSizes: readonly number[]): XlaOp {
+    const s = arrayOf(operand, "reshape");
+    return this.addInstruction("reshape", [operand], {}, { declared: shape(s.elementType, newSizes) });
+  }
+
+  transpose(operand: XlaOp, permutation: readonly number[]): XlaOp {
+    return this.addInstruction("transpose", [operand], { dimensions: [...permutation] });
+  }
+
+  slice(operand: XlaOp, start: readonly number[], limit: readonly number[], strides: readonly number[]): XlaOp {
+    return this.addInstruction("slice", [operand], { starts: [...start], limits: [...limit], strides: [...strides] });
+  }
+
+  /** XLA's SliceInDim: a slice of one dimension, the others kept whole. */
+  sliceInDim(operand: XlaOp, startIndex: number, limitIndex: number, stride: number, dimension: number): XlaOp {
+    const dims = arrayOf(operand, "slice").dimensions;
+    return this.slice(
+      operand,
+      dims.map((_, i) => (i === dimension ? startIndex : 0)),
+      dims.map((d, i) => (i === dimension ? limitIndex : d)),
+      dims.map((_, i) => (i === dimension ? stride : 1)),
+    );
+  }
+
+  concatInDim(operands: readonly XlaOp[], dimension: number): XlaOp {
+    return this.addInstruction("concatenate", operands, { dimension });
+  }
+
+  pad(operand: XlaOp, paddingValue: XlaOp, config: readonly { low: number; high: number; interior: number }[]): XlaOp {
+    return this.addInstruction("pad", [operand, paddingValue], { padding: config.map((c) => ({ low: c.low, high: c.high, interior: c.interior })) });
+  }
+
+  reverse(operand: XlaOp, dimensions: readonly number[]): XlaOp {
+    return this.addInstruction("reverse", [operand], { dimensions: [...dimensions] });
+  }
+
+  getDimensionSize(operand: XlaOp, dimension: number): XlaOp {
+    return this.addInstruction("get-dimension-size", [operand], { dimension });
+  }
+
+  // ---- indexing ----
+
+  /** startIndices: one scalar integer op per operand dimension. */
+  dynamicSlice(operand: XlaOp, startIndices: readonly XlaOp[], sliceSizes: readonly number[]): XlaOp {
+    return this.addInstruction("dynamic-slice", [operand, ...startIndices], { sliceSizes: [...sliceSizes] });
+  }
+
+  dynamicUpdateSlice(operand: XlaOp, update: XlaOp, startIndices: readonly XlaOp[]): XlaOp {
+    return this.addInstruction("dynamic-update-slice", [operand, update, ...startIndices], {});
+  }
+
+  gather(operand: XlaOp, startIndices: XlaOp, dims: GatherDimensionNumbers, sliceSizes: readonly number[], indicesAreSorted = false): XlaOp {
+    return this.addInstruction("gather", [operand, startIndices], {
+      offsetDims: [...dims.offsetDims],
+      collapsedSliceDims: [...dims.collapsedSliceDims],
+      startIndexMap: [...dims.startIndexMap],
+      operandBatchingDims: [...(dims.operandBatchingDims ?? [])],
+      startIndicesBatchingDims: [...(dims.startIndicesBatchingDims ?? [])],
+      indexVectorDim: dims.indexVectorDim,
+      sliceSizes: [...sliceSizes],
+      indicesAreSorted,
+    });
+  }
+
+  scatter(
+    operand: XlaOp | readonly XlaOp[],
+    scatterIndices: XlaOp,
+    updates: XlaOp | readonly XlaOp[],
+    updateComputation: HloModule,
+    dims: ScatterDimensionNumbers,
+    opts: { indicesAreSorted?: boolean; uniqueIndices?: boolean } = {},
+  ): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    const ups = Array.isArray(updates) ? updates : [updates as XlaOp];
+    return this.addInstruction("scatter", [...operands, scatterIndices, ...ups], {
+      updateWindowDims: [...dims.updateWindowDims],
+      insertedWindowDims: [...dims.insertedWindowDims],
+      inputBatchingDims: [...(dims.inputBatchingDims ?? [])],
+      scatterIndicesBatchingDims: [...(dims.scatterIndicesBatchingDims ?? [])],
+      scatterDimsToOperandDims: [...dims.scatterDimsToOperandDims],
+      indexVectorDim: dims.indexVectorDim,
+      indicesAreSorted: opts.indicesAreSorted ?? false,
+      uniqueIndices: opts.uniqueIndices ?? false,
+    }, { called: [updateComputation] });
+  }
+
+  // ---- linear algebra ----
+
+  /** Dot: contracts lhs's last dimension (its only one for a vector) with rhs's first. */
+  dot(lhs: XlaOp, rhs: XlaOp): XlaOp {
+    const l = arrayOf(lhs, "dot");
+    return this.dotGeneral(lhs, rhs, {
+      lhsContractingDimensions: [l.dimensions.length === 1 ? 0 : 1],
+      rhsContractingDimensions: [0],
+    });
+  }
+
+  dotGeneral(lhs: XlaOp, rhs: XlaOp, dims: DotDimensionNumbers, preferredElementType?: ElementType): XlaOp {
+    const declared = preferredElementType ? shape(preferredElementType, []) : undefined;
+    return this.addInstruction("dot", [lhs, rhs], {
+      lhsBatchDimensions: [...(dims.lhsBatchDimensions ?? [])],
+      lhsContractingDimensions: [...dims.lhsContractingDimensions],
+      rhsBatchDimensions: [...(dims.rhsBatchDimensions ?? [])],
+      rhsContractingDimensions: [...dims.rhsContractingDimensions],
+    }, { declared });
+  }
+
+  // ---- reductions ----
+
+  reduce(operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[], computation: HloModule, dimensionsToReduce: readonly number[]): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    const inits = Array.isArray(init) ? init : [init as XlaOp];
+    return this.addInstruction("reduce", [...operands, ...inits], { dimensions: [...dimensionsToReduce] }, { called: [computation] });
+  }
+
+  reduceWindow(
+    operand: XlaOp | readonly XlaOp[],
+    init: XlaOp | readonly XlaOp[],
+    computation: HloModule,
+    window: WindowOptions,
+  ): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    const inits = Array.isArray(init) ? init : [init as XlaOp];
+    return this.addInstruction("reduce-window", [...operands, ...inits], { window: makeWindow(window) }, { called: [computation] });
+  }
+
+  selectAndScatter(operand: XlaOp, select: HloModule, window: WindowOptions, source: XlaOp, init: XlaOp, scatter: HloModule): XlaOp {
+    return this.addInstruction("select-and-scatter", [operand, source, init], { window: makeWindow(window) }, { called: [select, scatter] });
+  }
+
+  /** Sorts operands together along `dimension` by `comparator` (a less-than on 2N scalars). */
+  sort(operands: readonly XlaOp[], comparator: HloModule, dimension = -1, isStable = false): XlaOp {
+    const first = operands[0] ? arrayOf(operands[0], "sort") : undefined;
+    const dim = dimension < 0 && first ? first.dimensions.length + dimension : dimension;
+    return this.addInstruction("sort", operands, { dimension: dim, isStable }, { called: [comparator] });
+  }
+
+  map(operands: readonly XlaOp[], computation: HloModule, dimensions?: readonly number[]): XlaOp {
+    const first = operands[0] ? arrayOf(operands[0], "map") : undefined;
+    const dims = dimensions ?? (first ? first.dimensions.map((_, i) => i) : []);
+    return this.addInstruction("map", operands, { dimensions: [...dims] }, { called: [computation] });
+  }
+
+  // ---- structure and control flow ----
+
+  tuple(elements: readonly XlaOp[]): XlaOp {
+    return this.addInstruction("tuple", elements, {});
+  }
+
+  getTupleElement(t: XlaOp, index: number): XlaOp {
+    return this.addInstruction("get-tuple-element", [t], { index });
+  }
+
+  call(computation: HloModule, operands: readonly XlaOp[]): XlaOp {
+    return this.addInstruction("call", operands, {}, { called: [computation] });
+  }
+
+  whileLoop(condition: HloModule, body: HloModule, init: XlaOp): XlaOp {
+    return this.addInstruction("while", [init], {}, { called: [condition, body] });
+  }
+
+  /**
+   * conditional(pred, trueOperand, trueComputation, falseOperand, falseComputation)
+   * or conditional(branchIndex, branchComputations, branchOperands).
+   */
+  conditional(pred: XlaOp, trueOperand: XlaOp, trueComputation: HloModule, falseOperand: XlaOp, falseComputation: HloModule): XlaOp;
+  conditional(branchIndex: XlaOp, branchComputations: readonly HloModule[], branchOperands: readonly XlaOp[]): XlaOp;
+  conditional(
+    index: XlaOp,
+    a: XlaOp | readonly HloModule[],
+    b: HloModule | readonly XlaOp[],
+    c?: XlaOp,
+    d?: HloModule,
+  ): XlaOp {
+    if (a instanceof XlaOp) {
+      return this.addInstruction("conditional", [index, a, c as XlaOp], {}, { called: [b as HloModule, d as HloModule] });
+    }
+    return this.addInstruction("conditional", [index, ...(b as readonly XlaOp[])], {}, { called: [...(a as readonly HloModule[])] });
+  }
+
+  optimizationBarrier(operand: XlaOp): XlaOp {
+    return this.addInstruction("opt-barrier", [operand], {});
+  }
+
+  /** A custom call: minixla evaluates only the sharding-annotation targets (as identity). */
+  customCall(target: string, operands: readonly XlaOp[], resultShape: Shape): XlaOp {
+    return this.addInstruction("custom-call", operands, { customCallTarget: target, rawAttributes: [] }, { declared: resultShape });
+  }
+}
+
+export interface GatherDimensionNumbers {
+  readonly offsetDims: readonly number[];
+  readonly collapsedSliceDims: readonly number[];
+  readonly startIndexMap: readonly number[];
+  readonly indexVectorDim: number;
+  readonly operandBatchingDims?: readonly number[];
+  readonly startIndicesBatchingDims?: readonly number[];
+}
+
+export interface ScatterDimensionNumbers {
+  readonly updateWindowDims: readonly number[];
+  readonly insertedWindowDims: readonly number[];
+  readonly scatterDimsToOperandDims: readonly number[];
+  readonly indexVectorDim: number;
+  readonly inputBatchingDims?: readonly number[];
+  readonly scatterIndicesBatchingDims?: readonly number[];
+}
+
+export interface DotDimensionNumbers {
+  readonly lhsContractingDimensions: readonly number[];
+  readonly rhsContractingDimensions: readonly number[];
+  readonly lhsBatchDimensions?: readonly number[];
+  readonly rhsBatchDimensions?: readonly number[];
+}
+
+/** Window of reduce-window / select-and-scatter; everything but the sizes defaults to XLA's. */
+export interface WindowOptions {
+  readonly dimensions: readonly number[];
+  readonly strides?: readonly number[];
+  /** [low, high] per dimension. */
+  readonly padding?: readonly (readonly [number, number])[];
+  readonly baseDilations?: readonly number[];
+  readonly windowDilations?: readonly number[];
+}
+
+function makeWindow(w: WindowOptions): AttributesOf<"reduce-window">["window"] {
+  return w.dimensions.map((size, i) => ({
+    size,
+    stride: w.strides?.[i] ?? 1,
+    padLow: w.padding?.[i]?.[0] ?? 0,
+    padHigh: w.padding?.[i]?.[1] ?? 0,
+    baseDilation: w.baseDilations?.[i] ?? 1,
+    windowDilation: w.windowDilations?.[i] ?? 1,
+    windowReversal: false,
+  }));
+}
+
+function arrayOf(op: XlaOp, opcode: string): ArrayShape {
+  if (isTupleShape(op.shape)) throw new ShapeError(`${opcode}: expected an array operand, got ${shapeToString(op.shape)}`);
+  return op.shape;
+}
+
+function withType(s: Shape, elementType: ElementType, opcode: string): ArrayShape {
+  if (isTupleShape(s)) throw new ShapeError(`${opcode}: Convert does not allow non-arrays, so cannot convert from ${shapeToString(s)} to ${elementType}.`);
+  return shape(elementType, s.dimensions);
+}
+
+const isScalarOp = (op: XlaOp): boolean => !isTupleShape(op.shape) && op.shape.dimensions.length === 0;
+const sameDims = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((d, i) => d === b[i]);

@@ -1,0 +1,4 @@
+/** @minixla/builder: an XlaBuilder that records ops into an immutable HLO module. */
+export { XlaBuilder } from "./builder.ts";
+export type { DotDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./builder.ts";
+export { XlaOp } from "./op.ts";

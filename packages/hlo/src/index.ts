@@ -1,0 +1,21 @@
+/** @minixla/hlo: the IR, shape inference, verifier, passes and HLO text. */
+export * from "./errors.ts";
+export * from "./element_type.ts";
+export * from "./float_formats.ts";
+export * from "./shape.ts";
+export * from "./literal.ts";
+export * from "./attributes.ts";
+export * from "./opcode.ts";
+export * from "./instruction.ts";
+export * from "./module.ts";
+export * from "./names.ts";
+export { type ShapeRule, type ShapeRuleInput, type FamilyRules } from "./infer/rule.ts";
+export { SHAPE_RULES, inferShape } from "./infer/shape_inference.ts";
+export { planBinaryBroadcast, type BinaryBroadcastPlan, type OperandBroadcast } from "./infer/broadcast_rules.ts";
+export { inferBinaryShape } from "./infer/elementwise.ts";
+export { lowerBroadcasts } from "./passes/lower_broadcasts.ts";
+export { verifyModule, type VerifyOptions } from "./verify/verifier.ts";
+export { parseHloModule, parseShape } from "./text/parser.ts";
+export { printHloModule } from "./text/printer.ts";
+export { readNpy, writeNpy } from "./npy.ts";
+export * from "./rename.ts";

@@ -1,0 +1,219 @@
+/**
+ * Shape rules of the element-wise family: unary, binary (with XLA's implicit
+ * broadcasting, see broadcast_rules.ts), compare, select, clamp and the
+ * conversions. Messages follow shape_inference.cc.
+ */
+import {
+  ELEMENT_TYPE_INFO,
+  type ElementType,
+  higherPrecisionType,
+  isFloatType,
+  isIntegralType,
+  sameTypeIgnoringFpPrecision,
+  upperTypeName,
+} from "../element_type.ts";
+import type { BinaryOpcode, UnaryOpcode } from "../opcode.ts";
+import {
+  type ArrayShape,
+  type Shape,
+  expectArray,
+  isTupleShape,
+  sameDimensions,
+  shape,
+  shapeToString,
+  withElementType,
+} from "../shape.ts";
+import { planBinaryBroadcast } from "./broadcast_rules.ts";
+import { type FamilyRules, type ShapeRule, fail } from "./rule.ts";
+
+const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>([
+  "cbrt", "ceil", "cosine", "erf", "exponential", "exponential-minus-one", "floor", "log", "log-plus-one",
+  "logistic", "round-nearest-afz", "round-nearest-even", "rsqrt", "sine", "sqrt", "tan", "tanh",
+]);
+
+function unaryRule(opcode: UnaryOpcode): ShapeRule<UnaryOpcode> {
+  return ({ operands }) => {
+    const s = expectArray(operands[0], `operand of ${opcode}`);
+    const t = s.elementType;
+    if (FLOAT_ONLY.has(opcode) && !isFloatType(t)) {
+      fail(`Expected element type in shape to be floating or complex for ${opcode} operation; got ${upperTypeName(t)}.`);
+    }
+    switch (opcode) {
+      case "is-finite":
+        if (!isFloatType(t)) {
+          fail(`Expected element type in shape to be floating point for IsFinite operation; got ${upperTypeName(t)}.`);
+        }
+        return withElementType(s, "pred");
+      case "not":
+        if (t !== "pred" && !isIntegralType(t)) {
+          fail(`Expected pred or an integral element type in argument to Not operation; got ${upperTypeName(t)}.`);
+        }
+        return s;
+      case "popcnt":
+      case "count-leading-zeros":
+        if (!isIntegralType(t)) {
+          fail(`Expected an integral element type in argument to ${opcode} operation; got ${upperTypeName(t)}.`);
+        }
+        return s;
+      case "negate":
+      case "abs":
+      case "sign":
+        if (t === "pred") {
+          fail(`Expected element type in shape to be signed or complex for ${opcode} operation; got PRED.`);
+        }
+        return s;
+      default:
+        return s;
+    }
+  };
+}
+
+const ARITHMETIC_ONLY: ReadonlySet<BinaryOpcode> = new Set<BinaryOpcode>([
+  "subtract", "atan2", "power", "divide", "remainder", "shift-left", "shift-right-arithmetic", "shift-right-logical",
+]);
+
+/** InferBinaryOpShape: operand checks, opcode checks, then the broadcast rules. */
+export function inferBinaryShape(
+  opcode: BinaryOpcode | "compare",
+  lhsShape: Shape,
+  rhsShape: Shape,
+  broadcastDimensions: readonly number[] = [],
+): ArrayShape {
+  const lhs = expectArray(lhsShape, `lhs of binary operation ${opcode}`);
+  const rhs = expectArray(rhsShape, `rhs of binary operation ${opcode}`);
+  if (opcode !== "compare" && ARITHMETIC_ONLY.has(opcode) && lhs.elementType === "pred") {
+    fail(`Expected element type in shape to be arithmetic type for operation ${opcode}; got PRED.`);
+  }
+  if ((opcode === "and" || opcode === "or" || opcode === "xor") && lhs.elementType !== "pred" && !isIntegralType(lhs.elementType)) {
+    fail(`Expected pred or integral type in argument to and/or operation; got ${upperTypeName(lhs.elementType)}.`);
+  }
+  const plan = planBinaryBroadcast(lhs, rhs, broadcastDimensions, opcode);
+  if (opcode === "atan2" && !isFloatType(lhs.elementType)) {
+    fail(`Expected input element type to be floating or complex for atan2 operation; got ${upperTypeName(lhs.elementType)}.`);
+  }
+  return opcode === "compare" ? withElementType(plan.result, "pred") : plan.result;
+}
+
+function binaryRule(opcode: BinaryOpcode): ShapeRule<BinaryOpcode> {
+  return ({ operands, attributes }) => inferBinaryShape(opcode, operands[0], operands[1], attributes.broadcastDimensions ?? []);
+}
+
+/** InferSelectShape; a scalar pred is legal in HLO. */
+const selectRule: ShapeRule<"select"> = ({ operands }) => {
+  const pred = expectArray(operands[0], "pred operand of select");
+  const onTrue = expectArray(operands[1], "on_true operand of select");
+  const onFalse = expectArray(operands[2], "on_false operand of select");
+  if (!sameTypeIgnoringFpPrecision(onTrue.elementType, onFalse.elementType) || !sameDimensions(onTrue.dimensions, onFalse.dimensions)) {
+    fail(`Operands to select must be the same shape; got ${shapeToString(onTrue)} and ${shapeToString(onFalse)}.`);
+  }
+  if (pred.elementType !== "pred") {
+    fail(`Select's pred operand must have PRED element type; got ${shapeToString(pred)}.`);
+  }
+  if (pred.dimensions.length > 0 && !sameDimensions(pred.dimensions, onTrue.dimensions)) {
+    fail(
+      `Operands to select and predicate must be the same shape; got ${shapeToString(onTrue)} and ${shapeToString(onFalse)} and ${shapeToString(pred)}.`,
+    );
+  }
+  return shape(higherPrecisionType(onTrue.elementType, onFalse.elementType), onTrue.dimensions, onTrue.layout);
+};
+
+/** InferClampShape: min and max may each be a scalar. */
+const clampRule: ShapeRule<"clamp"> = ({ operands }) => {
+  const [min, operand, max] = operands.map((s, i) => expectArray(s, `operand ${i} of clamp`));
+  if (!sameTypeIgnoringFpPrecision(min.elementType, operand.elementType) || !sameTypeIgnoringFpPrecision(max.elementType, operand.elementType)) {
+    fail(`Clamp with incompatible element types: ${shapeToString(min)}, ${shapeToString(operand)}, ${shapeToString(max)}.`);
+  }
+  for (const bound of [min, max]) {
+    if (bound.dimensions.length > 0 && !sameDimensions(bound.dimensions, operand.dimensions)) {
+      fail(`Clamp with incompatible shapes: ${shapeToString(min)}, ${shapeToString(operand)}, ${shapeToString(max)}.`);
+    }
+  }
+  return operand;
+};
+
+/** The target element type of a conversion comes from the declared shape. */
+function declaredElementType(declared: Shape | undefined, opcode: string): ElementType {
+  if (declared === undefined || isTupleShape(declared)) fail(`${opcode} needs a declared array result shape.`);
+  return declared.elementType;
+}
+
+const convertRule: ShapeRule<"convert"> = ({ operands, declared }) => {
+  const operand = operands[0];
+  const to = declaredElementType(declared, "convert");
+  if (isTupleShape(operand)) {
+    fail(`Convert does not allow non-arrays, so cannot convert from ${shapeToString(operand)} to ${to}.`);
+  }
+  return withElementType(operand, to);
+};
+
+const bitcastConvertRule: ShapeRule<"bitcast-convert"> = ({ operands, declared }) => {
+  const operand = expectArray(operands[0], "operand of bitcast-convert");
+  const to = declaredElementType(declared, "bitcast-convert");
+  const from = operand.elementType;
+  if (ELEMENT_TYPE_INFO[from].bitWidth !== ELEMENT_TYPE_INFO[to].bitWidth) {
+    fail(
+      `Bitcast-convert between types of different widths is not supported by minixla: ${upperTypeName(from)} (${ELEMENT_TYPE_INFO[from].bitWidth} bits) to ${upperTypeName(to)} (${ELEMENT_TYPE_INFO[to].bitWidth} bits).`,
+    );
+  }
+  if (from === "pred" || to === "pred") fail("Bitcast-convert of PRED is not supported.");
+  return withElementType(operand, to);
+};
+
+const reducePrecisionRule: ShapeRule<"reduce-precision"> = ({ operands, attributes }) => {
+  const operand = expectArray(operands[0], "operand of reduce-precision");
+  if (!isFloatType(operand.elementType)) {
+    fail(`Expected element type in shape to be floating point for ReducePrecision operation; got ${upperTypeName(operand.elementType)}.`);
+  }
+  if (attributes.exponentBits < 1) fail(`Expected exponent_bits >= 1; got ${attributes.exponentBits}.`);
+  if (attributes.mantissaBits < 0) fail(`Expected non-negative mantissa_bits; got ${attributes.mantissaBits}.`);
+  return operand;
+};
+
+export const elementwiseRules: FamilyRules<"elementwise"> = {
+  abs: unaryRule("abs"),
+  cbrt: unaryRule("cbrt"),
+  ceil: unaryRule("ceil"),
+  copy: unaryRule("copy"),
+  cosine: unaryRule("cosine"),
+  "count-leading-zeros": unaryRule("count-leading-zeros"),
+  erf: unaryRule("erf"),
+  exponential: unaryRule("exponential"),
+  "exponential-minus-one": unaryRule("exponential-minus-one"),
+  floor: unaryRule("floor"),
+  "is-finite": unaryRule("is-finite"),
+  log: unaryRule("log"),
+  "log-plus-one": unaryRule("log-plus-one"),
+  logistic: unaryRule("logistic"),
+  negate: unaryRule("negate"),
+  not: unaryRule("not"),
+  popcnt: unaryRule("popcnt"),
+  "round-nearest-afz": unaryRule("round-nearest-afz"),
+  "round-nearest-even": unaryRule("round-nearest-even"),
+  rsqrt: unaryRule("rsqrt"),
+  sign: unaryRule("sign"),
+  sine: unaryRule("sine"),
+  sqrt: unaryRule("sqrt"),
+  tan: unaryRule("tan"),
+  tanh: unaryRule("tanh"),
+  add: binaryRule("add"),
+  subtract: binaryRule("subtract"),
+  multiply: binaryRule("multiply"),
+  divide: binaryRule("divide"),
+  remainder: binaryRule("remainder"),
+  maximum: binaryRule("maximum"),
+  minimum: binaryRule("minimum"),
+  power: binaryRule("power"),
+  atan2: binaryRule("atan2"),
+  and: binaryRule("and"),
+  or: binaryRule("or"),
+  xor: binaryRule("xor"),
+  "shift-left": binaryRule("shift-left"),
+  "shift-right-arithmetic": binaryRule("shift-right-arithmetic"),
+  "shift-right-logical": binaryRule("shift-right-logical"),
+  compare: ({ operands, attributes }) => inferBinaryShape("compare", operands[0], operands[1], attributes.broadcastDimensions ?? []),
+  select: selectRule,
+  clamp: clampRule,
+  convert: convertRule,
+  "bitcast-convert": bitcastConvertRule,
+  "reduce-precision": reducePrecisionRule,
+};

@@ -1,0 +1,24 @@
+/**
+ * Instructions are plain frozen data, discriminated on `opcode`, with operands
+ * named as in HLO text. `called` lists the computations the instruction calls,
+ * read according to its opcode's CallsKind (opcode.ts).
+ */
+import type { Immutable } from "immer";
+import type { AttributesOf, Opcode } from "./opcode.ts";
+import type { Shape } from "./shape.ts";
+
+export interface InstructionOf<K extends Opcode> {
+  readonly name: string;
+  readonly opcode: K;
+  readonly operands: readonly string[];
+  readonly shape: Shape;
+  readonly attributes: Immutable<AttributesOf<K>>;
+  readonly called: readonly string[];
+}
+
+export type HloInstruction = { [K in Opcode]: InstructionOf<K> }[Opcode];
+
+/** Narrows an instruction to one opcode. */
+export function isOpcodeOf<K extends Opcode>(inst: HloInstruction, opcode: K): inst is InstructionOf<K> & HloInstruction {
+  return inst.opcode === opcode;
+}

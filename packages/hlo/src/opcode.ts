@@ -1,0 +1,167 @@
+/**
+ * The opcode table: every opcode minixla knows, once. Each entry gives its
+ * operand count, the family whose files hold its shape rule and kernel, its
+ * traits, the zod schema of its attributes and which computations it calls.
+ * Shape rules, builder methods, printer cases and interpreter kernels are
+ * tables typed `{ [K in Opcode]: ... }` or `{ [K in OpcodesOf<F>]: ... }`, so a
+ * new opcode does not compile until every package handles it.
+ *
+ * Opcodes are spelled as in HLO text ("get-tuple-element").
+ */
+import type { z } from "zod";
+import * as A from "./attributes.ts";
+
+/** Which files hold the opcode's shape rule and kernel. */
+export type OpFamily = "elementwise" | "data_movement" | "indexing" | "reduction" | "dot" | "structural";
+
+/**
+ * How an instruction's `called` list is read:
+ * to_apply: [to_apply]; while: [condition, body]; branches: [branch 0, ...]
+ * (with a pred index, [true, false]); select_scatter: [select, scatter].
+ */
+export type CallsKind = "none" | "to_apply" | "while" | "branches" | "select_scatter";
+
+export type Trait = "elementwise" | "commutative" | "implicit_broadcast";
+
+/** Element-wise ops by operand pattern; everything else is "other". */
+export type OpKind = "unary" | "binary" | "compare" | "ternary" | "conversion" | "other";
+
+export interface OpcodeSpec {
+  /** Operand count; "variadic" allows any number at least `minOperands`. */
+  readonly arity: number | "variadic";
+  readonly minOperands?: number;
+  readonly family: OpFamily;
+  readonly kind: OpKind;
+  readonly traits: readonly Trait[];
+  readonly attributes: z.ZodType;
+  readonly calls: CallsKind;
+}
+
+const unary = { arity: 1, family: "elementwise", kind: "unary", traits: ["elementwise"], attributes: A.noAttributes, calls: "none" } as const;
+const binary = {
+  arity: 2, family: "elementwise", kind: "binary", traits: ["elementwise", "implicit_broadcast"], attributes: A.binaryAttributes, calls: "none",
+} as const;
+const commutative = { ...binary, traits: ["elementwise", "implicit_broadcast", "commutative"] } as const;
+
+export const OPCODES = {
+  // Element-wise unary.
+  abs: unary,
+  cbrt: unary,
+  ceil: unary,
+  copy: unary,
+  cosine: unary,
+  "count-leading-zeros": unary,
+  erf: unary,
+  exponential: unary,
+  "exponential-minus-one": unary,
+  floor: unary,
+  "is-finite": unary,
+  log: unary,
+  "log-plus-one": unary,
+  logistic: unary,
+  negate: unary,
+  not: unary,
+  popcnt: unary,
+  "round-nearest-afz": unary,
+  "round-nearest-even": unary,
+  rsqrt: unary,
+  sign: unary,
+  sine: unary,
+  sqrt: unary,
+  tan: unary,
+  tanh: unary,
+  // Element-wise binary; until lowering they may broadcast implicitly.
+  add: commutative,
+  subtract: binary,
+  multiply: commutative,
+  divide: binary,
+  remainder: binary,
+  maximum: commutative,
+  minimum: commutative,
+  power: binary,
+  atan2: binary,
+  and: commutative,
+  or: commutative,
+  xor: commutative,
+  "shift-left": binary,
+  "shift-right-arithmetic": binary,
+  "shift-right-logical": binary,
+  compare: { ...binary, kind: "compare", attributes: A.compareAttributes },
+  // Element-wise, other arities.
+  select: { arity: 3, family: "elementwise", kind: "ternary", traits: ["elementwise"], attributes: A.noAttributes, calls: "none" },
+  clamp: { arity: 3, family: "elementwise", kind: "ternary", traits: ["elementwise"], attributes: A.noAttributes, calls: "none" },
+  convert: { ...unary, kind: "conversion" },
+  "bitcast-convert": { ...unary, kind: "conversion" },
+  "reduce-precision": { ...unary, kind: "conversion", attributes: A.reducePrecisionAttributes },
+  // Data movement.
+  broadcast: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "none" },
+  reshape: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  transpose: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "none" },
+  reverse: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "none" },
+  slice: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.sliceAttributes, calls: "none" },
+  concatenate: {
+    arity: "variadic", minOperands: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionAttributes, calls: "none",
+  },
+  pad: { arity: 2, family: "data_movement", kind: "other", traits: [], attributes: A.padAttributes, calls: "none" },
+  iota: { arity: 0, family: "data_movement", kind: "other", traits: [], attributes: A.iotaAttributes, calls: "none" },
+  "get-dimension-size": { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionAttributes, calls: "none" },
+  // Indexing.
+  "dynamic-slice": {
+    arity: "variadic", minOperands: 2, family: "indexing", kind: "other", traits: [], attributes: A.dynamicSliceAttributes, calls: "none",
+  },
+  "dynamic-update-slice": {
+    arity: "variadic", minOperands: 3, family: "indexing", kind: "other", traits: [], attributes: A.noAttributes, calls: "none",
+  },
+  gather: { arity: 2, family: "indexing", kind: "other", traits: [], attributes: A.gatherAttributes, calls: "none" },
+  scatter: {
+    arity: "variadic", minOperands: 3, family: "indexing", kind: "other", traits: [], attributes: A.scatterAttributes, calls: "to_apply",
+  },
+  // Reductions and windows.
+  reduce: { arity: "variadic", minOperands: 2, family: "reduction", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "to_apply" },
+  "reduce-window": {
+    arity: "variadic", minOperands: 2, family: "reduction", kind: "other", traits: [], attributes: A.windowAttributes, calls: "to_apply",
+  },
+  "select-and-scatter": { arity: 3, family: "reduction", kind: "other", traits: [], attributes: A.windowAttributes, calls: "select_scatter" },
+  sort: { arity: "variadic", minOperands: 1, family: "reduction", kind: "other", traits: [], attributes: A.sortAttributes, calls: "to_apply" },
+  // Linear algebra.
+  dot: { arity: 2, family: "dot", kind: "other", traits: [], attributes: A.dotAttributes, calls: "none" },
+  // Structure and control flow.
+  parameter: { arity: 0, family: "structural", kind: "other", traits: [], attributes: A.parameterAttributes, calls: "none" },
+  constant: { arity: 0, family: "structural", kind: "other", traits: [], attributes: A.constantAttributes, calls: "none" },
+  tuple: { arity: "variadic", minOperands: 0, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "get-tuple-element": { arity: 1, family: "structural", kind: "other", traits: [], attributes: A.indexAttributes, calls: "none" },
+  call: { arity: "variadic", minOperands: 0, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "to_apply" },
+  while: { arity: 1, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "while" },
+  conditional: {
+    arity: "variadic", minOperands: 2, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "branches",
+  },
+  map: { arity: "variadic", minOperands: 1, family: "structural", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "to_apply" },
+  "opt-barrier": { arity: 1, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "custom-call": {
+    arity: "variadic", minOperands: 0, family: "structural", kind: "other", traits: [], attributes: A.customCallAttributes, calls: "none",
+  },
+} as const satisfies Record<string, OpcodeSpec>;
+
+export type Opcode = keyof typeof OPCODES;
+export const ALL_OPCODES = Object.keys(OPCODES) as readonly Opcode[];
+
+/** The opcodes of one family, for family-local rule and kernel tables. */
+export type OpcodesOf<F extends OpFamily> = {
+  [K in Opcode]: (typeof OPCODES)[K]["family"] extends F ? K : never;
+}[Opcode];
+
+export type AttributesOf<K extends Opcode> = z.infer<(typeof OPCODES)[K]["attributes"]>;
+
+/** The opcodes of one kind ("unary", "binary", ...). */
+export type OpcodesOfKind<T extends OpKind> = {
+  [K in Opcode]: (typeof OPCODES)[K]["kind"] extends T ? K : never;
+}[Opcode];
+export type UnaryOpcode = OpcodesOfKind<"unary">;
+export type BinaryOpcode = OpcodesOfKind<"binary">;
+
+export function isOpcode(s: string): s is Opcode {
+  return Object.hasOwn(OPCODES, s);
+}
+export function hasTrait(op: Opcode, trait: Trait): boolean {
+  return (OPCODES[op].traits as readonly Trait[]).includes(trait);
+}

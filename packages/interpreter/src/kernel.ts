@@ -1,0 +1,18 @@
+/**
+ * The kernel contract. A kernel computes one instruction's value from its
+ * operands' values; it never writes to an operand. Kernels that call
+ * computations (reduce, while, sort, ...) do so through the context.
+ */
+import type { InstructionOf, Literal, Opcode, OpcodesOf, OpFamily } from "@minixla/hlo";
+
+export interface EvalContext {
+  /** The value of parameter `n` of the computation being evaluated. */
+  parameter(n: number): Literal;
+  /** Evaluates a computation of the module (by name) on arguments. */
+  call(computation: string, args: readonly Literal[]): Literal;
+}
+
+export type Kernel<K extends Opcode> = (inst: InstructionOf<K>, operands: readonly Literal[], ctx: EvalContext) => Literal;
+
+/** A family's kernels: one per opcode of the family, checked by the compiler. */
+export type FamilyKernels<F extends OpFamily> = { readonly [K in OpcodesOf<F>]: Kernel<K> };
