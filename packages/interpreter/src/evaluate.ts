@@ -21,7 +21,7 @@ import {
   shapeToString,
   shapesEqual,
 } from "@minixla/hlo";
-import type { EvalContext, Kernel } from "./kernel.ts";
+import type { EvalContext, EvalOptions, Kernel } from "./kernel.ts";
 import { KERNELS } from "./kernels/kernel_table.ts";
 
 interface Schedule {
@@ -60,17 +60,18 @@ function scheduleOf(c: HloComputation): Schedule {
   return s;
 }
 
-function evaluateComputation(m: HloModule, c: HloComputation, args: readonly Literal[]): Literal {
+export function evaluateComputation(m: HloModule, c: HloComputation, args: readonly Literal[], options: EvalOptions): Literal {
   const { operandIndex, lastUse, rootIndex } = scheduleOf(c);
   const values: (Literal | undefined)[] = new Array(c.instructions.length);
   const ctx: EvalContext = {
+    options,
     parameter(n) {
       const v = args[n];
       if (v === undefined) throw new EvalError(`computation ${c.name}: parameter ${n} was not given`);
       return v;
     },
     call(name, callArgs) {
-      return evaluateComputation(m, getComputation(m, name), callArgs);
+      return evaluateComputation(m, getComputation(m, name), callArgs, options);
     },
   };
   for (let i = 0; i < c.instructions.length; i++) {
@@ -109,7 +110,7 @@ const lowered = new WeakSet<HloModule>();
  * module with implicit broadcasts, a wrong argument count or a wrongly shaped
  * argument with EvalError. Arguments are never written to.
  */
-export function evaluate(m: HloModule, args: readonly Literal[]): Literal {
+export function evaluate(m: HloModule, args: readonly Literal[], options: EvalOptions = {}): Literal {
   if (!lowered.has(m)) {
     for (const c of m.computations) {
       const bad = implicitBroadcastIn(c);
@@ -134,5 +135,5 @@ export function evaluate(m: HloModule, args: readonly Literal[]): Literal {
       );
     }
   });
-  return evaluateComputation(m, entry, args);
+  return evaluateComputation(m, entry, args, options);
 }

@@ -5,7 +5,13 @@
  */
 import type { InstructionOf, Literal, Opcode, OpcodesOf, OpFamily } from "@minixla/hlo";
 
+export interface EvalOptions {
+  /** A while loop that runs more iterations than this throws EvalError (default: no limit). */
+  readonly maxWhileIterations?: number;
+}
+
 export interface EvalContext {
+  readonly options: EvalOptions;
   /** The value of parameter `n` of the computation being evaluated. */
   parameter(n: number): Literal;
   /** Evaluates a computation of the module (by name) on arguments. */
