@@ -2,3 +2,4 @@
 export { XlaBuilder } from "./builder.ts";
 export type { DotDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./builder.ts";
 export { XlaOp } from "./op.ts";
+export { BUILDER_METHODS } from "./methods.ts";
