@@ -1,19 +1,138 @@
 /**
- * Shape rules of the structural family (being written).
+ * Shape rules of the structural family: parameters, constants, tuples, calls
+ * and control flow. Messages follow shape_inference.cc (InferWhileShape,
+ * InferConditionalShape, InferCallShape, InferMapShape).
  */
+import {
+  type ArrayShape,
+  type ProgramShape,
+  type Shape,
+  expectArray,
+  isTupleShape,
+  sameDimensions,
+  shapeToString,
+  shapesEqual,
+  tupleShape,
+} from "../shape.ts";
 import { type FamilyRules, fail } from "./rule.ts";
 
-const notYet = (op: string) => (): never => fail(`shape rule for ${op} is not written yet`);
+function declaredShape(declared: Shape | undefined, opcode: string): Shape {
+  if (declared === undefined) fail(`${opcode} needs a declared result shape.`);
+  return declared;
+}
+
+function calledAt(called: readonly ProgramShape[], i: number, what: string): ProgramShape {
+  const c = called[i];
+  if (!c) fail(`${what} computation is missing.`);
+  return c;
+}
+
+const programToString = (p: ProgramShape) => `(${p.parameters.map(shapeToString).join(", ")}) -> ${shapeToString(p.result)}`;
 
 export const structuralRules: FamilyRules<"structural"> = {
-  parameter: notYet("parameter"),
-  constant: notYet("constant"),
-  tuple: notYet("tuple"),
-  "get-tuple-element": notYet("get-tuple-element"),
-  call: notYet("call"),
-  while: notYet("while"),
-  map: notYet("map"),
-  "opt-barrier": notYet("opt-barrier"),
-  conditional: notYet("conditional"),
-  "custom-call": notYet("custom-call"),
+  parameter: ({ declared }) => declaredShape(declared, "parameter"),
+
+  constant: ({ attributes, declared }) => {
+    const s = attributes.literal.shape as Shape;
+    if (declared && !shapesEqual(declared, s)) {
+      fail(`constant's declared shape ${shapeToString(declared)} differs from its literal's shape ${shapeToString(s)}.`);
+    }
+    return declared ?? s;
+  },
+
+  tuple: ({ operands }) => tupleShape(operands),
+
+  "get-tuple-element": ({ operands, attributes }) => {
+    const t = operands[0];
+    if (!isTupleShape(t)) fail(`Cannot infer shape: attempting to index into non-tuple: ${shapeToString(t)}.`);
+    if (attributes.index >= t.tupleShapes.length) {
+      fail(`Cannot infer shape: attempt to index out of tuple bounds: ${attributes.index} >= ${t.tupleShapes.length} in shape ${shapeToString(t)}.`);
+    }
+    return t.tupleShapes[attributes.index];
+  },
+
+  call: ({ operands, called }) => {
+    const c = calledAt(called, 0, "to_apply");
+    if (c.parameters.length !== operands.length) {
+      fail(`Call applied function arity must match number of arguments; got: arity: ${c.parameters.length}, arguments: ${operands.length}.`);
+    }
+    operands.forEach((o, i) => {
+      if (!shapesEqual(o, c.parameters[i])) {
+        fail(`Call parameter must match argument; got parameter ${i} shape: ${shapeToString(c.parameters[i])}, argument shape: ${shapeToString(o)}.`);
+      }
+    });
+    return c.result;
+  },
+
+  while: ({ operands, called }) => {
+    const condition = calledAt(called, 0, "condition");
+    const body = calledAt(called, 1, "body");
+    const init = operands[0];
+    if (condition.parameters.length !== 1) fail(`Condition must take 1 arguments; got ${condition.parameters.length}.`);
+    if (body.parameters.length !== 1) fail(`Body must take 1 arguments; got ${body.parameters.length}.`);
+    const r = condition.result;
+    if (isTupleShape(r) || r.elementType !== "pred" || r.dimensions.length !== 0) {
+      fail(`Condition must return a boolean; got ${programToString(condition)}.`);
+    }
+    if (!shapesEqual(body.result, condition.parameters[0]) || !shapesEqual(body.result, body.parameters[0]) || !shapesEqual(body.result, init)) {
+      fail(
+        `The parameter of condition and body, the result of the body, and init must all have the same shape; got Condition: ${programToString(condition)}; body: ${programToString(body)}; init: ${shapeToString(init)}.`,
+      );
+    }
+    return init;
+  },
+
+  conditional: ({ operands, called }) => {
+    const index = expectArray(operands[0], "branch index of conditional");
+    if (index.dimensions.length !== 0 || (index.elementType !== "pred" && index.elementType !== "s32")) {
+      fail(`branch_index must be bool or int32_t; got ${shapeToString(index)}.`);
+    }
+    if (index.elementType === "pred" && called.length !== 2) {
+      fail(`A pred branch index requires exactly 2 branch computations; got ${called.length}.`);
+    }
+    if (called.length < 1) fail("The number of branches must be at least 1.");
+    if (operands.length - 1 !== called.length) {
+      fail(`The number of branch operands (${operands.length - 1}) must equal the number of branch computations (${called.length}).`);
+    }
+    called.forEach((branch, j) => {
+      if (branch.parameters.length !== 1) fail(`branch computation ${j} must take 1 argument; got ${branch.parameters.length}.`);
+      if (!shapesEqual(operands[j + 1], branch.parameters[0])) {
+        fail(`branch operand ${j} must match the shape of the only parameter of branch computation ${j}: got ${shapeToString(operands[j + 1])} and ${programToString(branch)}.`);
+      }
+      if (!shapesEqual(called[0].result, branch.result)) {
+        fail(`the result of branch 0 computation and branch ${j} computation must have the same shape: got ${shapeToString(called[0].result)} and ${shapeToString(branch.result)}.`);
+      }
+    });
+    return called[0].result;
+  },
+
+  map: ({ operands, attributes, called }) => {
+    const c = calledAt(called, 0, "to_apply");
+    const arrays = operands.map((o, i) => expectArray(o, `operand ${i} of map`));
+    const full = arrays.find((a) => a.dimensions.length > 0) ?? arrays[0];
+    for (const a of arrays) {
+      if (a.dimensions.length > 0 && !sameDimensions(a.dimensions, full.dimensions)) {
+        fail(`Map operation requires all operands to have the same shape; got: ${arrays.map(shapeToString).join(", ")}.`);
+      }
+    }
+    if (attributes.dimensions.length !== full.dimensions.length || attributes.dimensions.some((d, i) => d !== i)) {
+      fail(`Map applied to a subset of dimensions currently not supported: arg_dimension_size: ${full.dimensions.length}, requested_map_dimensions_size: ${attributes.dimensions.length}.`);
+    }
+    if (c.parameters.length !== operands.length) {
+      fail(`Map applied function arity must match number of arguments; got: arity: ${c.parameters.length}, arguments: ${operands.length}.`);
+    }
+    c.parameters.forEach((p, i) => {
+      if (isTupleShape(p) || p.dimensions.length !== 0) fail(`Mapped computation's parameter has to be a scalar; got parameter ${i} shape: ${shapeToString(p)}.`);
+      if (p.elementType !== arrays[i].elementType) {
+        fail(`Mapped computation's parameter type has to match argument element type; got parameter ${i} shape: ${shapeToString(p)}, argument shape: ${shapeToString(arrays[i])}.`);
+      }
+    });
+    const r = c.result;
+    if (isTupleShape(r) || r.dimensions.length !== 0) fail(`Mapped computation's result has to be a scalar; got: ${shapeToString(r)}.`);
+    return { elementType: r.elementType, dimensions: full.dimensions } satisfies ArrayShape;
+  },
+
+  "opt-barrier": ({ operands }) => operands[0],
+
+  "custom-call": ({ declared }) => declaredShape(declared, "custom-call"),
 };
