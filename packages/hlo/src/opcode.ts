@@ -105,12 +105,12 @@ export const OPCODES = {
   pad: { arity: 2, family: "data_movement", kind: "other", traits: [], attributes: A.padAttributes, calls: "none" },
   iota: { arity: 0, family: "data_movement", kind: "other", traits: [], attributes: A.iotaAttributes, calls: "none" },
   "get-dimension-size": { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionAttributes, calls: "none" },
-  // Indexing.
+  // Indexing. A rank-0 operand takes no start indices.
   "dynamic-slice": {
-    arity: "variadic", minOperands: 2, family: "indexing", kind: "other", traits: [], attributes: A.dynamicSliceAttributes, calls: "none",
+    arity: "variadic", minOperands: 1, family: "indexing", kind: "other", traits: [], attributes: A.dynamicSliceAttributes, calls: "none",
   },
   "dynamic-update-slice": {
-    arity: "variadic", minOperands: 3, family: "indexing", kind: "other", traits: [], attributes: A.noAttributes, calls: "none",
+    arity: "variadic", minOperands: 2, family: "indexing", kind: "other", traits: [], attributes: A.noAttributes, calls: "none",
   },
   gather: { arity: 2, family: "indexing", kind: "other", traits: [], attributes: A.gatherAttributes, calls: "none" },
   scatter: {

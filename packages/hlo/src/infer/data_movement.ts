@@ -1,10 +1,12 @@
 /**
- * Shape rules of the data-movement family: broadcast (the HLO instruction,
- * which maps sizes exactly), reshape, transpose, reverse, slice, concatenate,
- * pad, iota, get-dimension-size. Messages follow shape_inference.cc and
- * hlo_verifier.cc.
+ * Shape rules of the data_movement family: broadcast, reshape, transpose,
+ * reverse, slice, concatenate, pad, iota and get-dimension-size. Messages follow
+ * shape_inference.cc (InferReshapeShape, InferTransposeShape, InferSliceShape,
+ * InferConcatOpShape, InferPadShape, InferReverseShape) and, for the HLO
+ * `broadcast` and `iota` instructions, which have no ShapeInference of their
+ * own, hlo_verifier.cc.
  */
-import { isFloatType, isIntegralType } from "../element_type.ts";
+import { higherPrecisionType, sameTypeIgnoringFpPrecision, upperTypeName } from "../element_type.ts";
 import {
   type ArrayShape,
   type Shape,
@@ -17,48 +19,58 @@ import {
 import { type FamilyRules, fail } from "./rule.ts";
 
 function declaredArray(declared: Shape | undefined, opcode: string): ArrayShape {
-  if (declared === undefined || isTupleShape(declared)) fail(`${opcode} needs a declared array result shape.`);
-  return declared;
+  if (declared === undefined) fail(`${opcode} needs a declared result shape.`);
+  return expectArray(declared, `result of ${opcode}`);
 }
 
-function isPermutation(p: readonly number[], rank: number): boolean {
-  if (p.length !== rank) return false;
-  const seen = new Set(p);
-  return seen.size === rank && p.every((d) => Number.isInteger(d) && d >= 0 && d < rank);
+/** True when `dims` holds each of 0..rank-1 exactly once. */
+export function isPermutation(dims: readonly number[], rank: number): boolean {
+  if (dims.length !== rank) return false;
+  const seen = new Array<boolean>(rank).fill(false);
+  for (const d of dims) {
+    if (!Number.isInteger(d) || d < 0 || d >= rank || seen[d]) return false;
+    seen[d] = true;
+  }
+  return true;
 }
-
-const list = (xs: readonly number[]) => xs.join(",");
 
 export const dataMovementRules: FamilyRules<"data_movement"> = {
+  /**
+   * The HLO instruction (not XlaBuilder's BroadcastInDim): operand dimension i
+   * maps to result dimension dimensions[i] with exactly equal size; any order.
+   */
   broadcast: ({ operands, attributes, declared }) => {
     const operand = expectArray(operands[0], "operand of broadcast");
     const out = declaredArray(declared, "broadcast");
     const dims = attributes.dimensions;
-    if (operand.elementType !== out.elementType) {
-      fail(`Broadcast must keep the element type: operand ${shapeToString(operand)}, result ${shapeToString(out)}.`);
+    if (out.elementType !== operand.elementType) {
+      fail(`Broadcast must keep the element type; operand is ${shapeToString(operand)}, result is ${shapeToString(out)}.`);
     }
     if (dims.length !== operand.dimensions.length) {
-      fail(`Broadcast HLO (${shapeToString(operand)} -> ${shapeToString(out)}) must have as many dimensions as the operand's rank: dimensions={${list(dims)}}.`);
+      fail(
+        `Size of broadcast_dimensions has to match operand's rank; operand rank: ${operand.dimensions.length}, size of broadcast_dimensions ${dims.length}.`,
+      );
     }
     dims.forEach((d, i) => {
-      if (d < 0 || d >= out.dimensions.length) fail(`Broadcast dimension ${d} is out of bound for result ${shapeToString(out)}.`);
+      if (d < 0 || d >= out.dimensions.length) fail(`Broadcast dimension ${d} is out of bound`);
       if (out.dimensions[d] !== operand.dimensions[i]) {
         fail(
           `Broadcast dimension ${i} of operand ${shapeToString(operand)} has size ${operand.dimensions[i]}, but result dimension ${d} of ${shapeToString(out)} has size ${out.dimensions[d]}; an HLO broadcast maps sizes exactly.`,
         );
       }
     });
-    if (new Set(dims).size !== dims.length) fail(`Broadcast dimensions {${list(dims)}} must be distinct.`);
+    const seen = new Set(dims);
+    if (seen.size !== dims.length) fail(`Broadcast dimensions {${dims.join(",")}} repeat a dimension.`);
     return out;
   },
 
   reshape: ({ operands, declared }) => {
-    const operand = expectArray(operands[0], "operand of reshape");
+    const operand = expectArray(operands[0], "reshape");
     const out = declaredArray(declared, "reshape");
     if (out.elementType !== operand.elementType) {
-      fail(`Reshape must keep the element type: from ${shapeToString(operand)} to ${shapeToString(out)}.`);
+      fail(`Reshape must keep the element type; operand is ${shapeToString(operand)}, result is ${shapeToString(out)}.`);
     }
-    if (elementCount(out) !== elementCount(operand)) {
+    if (elementCount(operand) !== elementCount(out)) {
       fail(
         `Reshape operation has mismatched element counts: from=${elementCount(operand)} (${shapeToString(operand)}) to=${elementCount(out)} (${shapeToString(out)}).`,
       );
@@ -67,73 +79,80 @@ export const dataMovementRules: FamilyRules<"data_movement"> = {
   },
 
   transpose: ({ operands, attributes }) => {
-    const operand = expectArray(operands[0], "operand of transpose");
+    const operand = expectArray(operands[0], "transpose");
     const perm = attributes.dimensions;
     if (!isPermutation(perm, operand.dimensions.length)) {
-      fail(`Transpose dimensions [${list(perm)}] are not a permutation of the operand dimensions (operand shape is ${shapeToString(operand)}).`);
+      fail(`Transpose dimensions [${perm.join(",")}] are not a permutation of the operand dimensions (operand shape is ${shapeToString(operand)}).`);
     }
     return shape(operand.elementType, perm.map((p) => operand.dimensions[p]));
   },
 
   reverse: ({ operands, attributes }) => {
-    const operand = expectArray(operands[0], "operand of reverse");
+    const operand = expectArray(operands[0], "reverse");
     const dims = attributes.dimensions;
     if (new Set(dims).size !== dims.length) fail("a dimension number is duplicated in reverse");
     for (const d of dims) {
-      if (d < 0 || d >= operand.dimensions.length) fail(`One of the reverse dimensions (${d}) is out-of-bounds in shape ${shapeToString(operand)}.`);
+      if (d < 0 || d >= operand.dimensions.length) {
+        fail(`One of the reverse dimensions (${d}) is out-of-bounds in shape ${shapeToString(operand)}.`);
+      }
     }
     return operand;
   },
 
   slice: ({ operands, attributes }) => {
-    const operand = expectArray(operands[0], "operand of slice");
+    const arg = expectArray(operands[0], "operand of slice");
     const { starts, limits, strides } = attributes;
-    const context = () =>
-      ` in slice operation; argument shape: ${shapeToString(operand)}; starts: {${list(starts)}}; limits: {${list(limits)}}; strides: {${list(strides)}}.`;
-    if (starts.length !== limits.length) fail(`slice start and limit sizes differ: ${starts.length} vs ${limits.length}${context()}`);
-    if (starts.length !== strides.length) fail(`slice start and strides sizes differ: ${starts.length} vs ${strides.length}${context()}`);
-    if (starts.length !== operand.dimensions.length) {
-      fail(`Slice index count does not match argument rank: ${starts.length} vs ${operand.dimensions.length}.`);
+    const wrapped = (msg: string): never =>
+      fail(
+        `${msg} in slice operation; argument shape: ${shapeToString(arg)}; starts: {${starts.join(",")}}; limits: {${limits.join(",")}}; strides: {${strides.join(",")}}.`,
+      );
+    if (starts.length !== limits.length) wrapped(`slice start and limit sizes differ: ${starts.length} vs ${limits.length}`);
+    if (starts.length !== strides.length) wrapped(`slice start and strides sizes differ: ${starts.length} vs ${strides.length}`);
+    if (starts.length !== arg.dimensions.length) {
+      fail(`Slice index count does not match argument rank: ${starts.length} vs ${arg.dimensions.length}.`);
     }
-    const dims = starts.map((start, d) => {
+    const sizes: number[] = [];
+    for (let d = 0; d < starts.length; d++) {
+      const start = starts[d];
       const limit = limits[d];
       const stride = strides[d];
       if (start < 0) fail(`Negative start index to slice: ${start}.`);
-      if (limit > operand.dimensions[d]) {
-        fail(`limit index (${limit}) must be less than or equal to dimension size (${operand.dimensions[d]})${context()}`);
-      }
+      if (limit > arg.dimensions[d]) wrapped(`limit index (${limit}) must be less than or equal to dimension size (${arg.dimensions[d]})`);
+      if (start > limit) wrapped(`limit index (${limit}) must be greater or equal to start index (${start}) in slice with positive stride`);
       if (stride <= 0) fail(`Stride (${stride}) must be positive.`);
-      if (limit < start) fail(`limit index (${limit}) must be greater or equal to start index (${start}) in slice with positive stride${context()}`);
-      return Math.ceil((limit - start) / stride);
-    });
-    return shape(operand.elementType, dims);
+      sizes.push(Math.ceil((limit - start) / stride));
+    }
+    return shape(arg.elementType, sizes);
   },
 
   concatenate: ({ operands, attributes }) => {
-    const d = attributes.dimension;
     if (operands.length === 0) fail("Concatenate expects at least one argument.");
-    const arrays = operands.map((o, i) => expectArray(o, `operand ${i} of concatenate`));
-    const first = arrays[0];
-    if (d < 0 || d >= first.dimensions.length) fail(`Concatenate dimension out of bounds: ${d}.`);
-    const out = [...first.dimensions];
-    for (let i = 1; i < arrays.length; i++) {
-      const a = arrays[i];
-      if (a.dimensions.length !== first.dimensions.length) {
-        fail(`Cannot concatenate arrays with different ranks: ${first.dimensions.length} (${shapeToString(first)}) vs ${a.dimensions.length} (${shapeToString(a)}).`);
+    const dimension = attributes.dimension;
+    const first = expectArray(operands[0], "operand of concatenation");
+    if (dimension < 0 || dimension >= first.dimensions.length) fail(`Concatenate dimension out of bounds: ${dimension}.`);
+    const sizes = [...first.dimensions];
+    let elementType = first.elementType;
+    for (let k = 1; k < operands.length; k++) {
+      const s = expectArray(operands[k], "operand of concatenation");
+      if (s.dimensions.length !== first.dimensions.length) {
+        fail(
+          `Cannot concatenate arrays with different ranks: ${first.dimensions.length} (${shapeToString(first)}) vs ${s.dimensions.length} (${shapeToString(s)}).`,
+        );
       }
-      if (a.elementType !== first.elementType) {
-        fail(`Cannot concatenate arrays with different element types: ${first.elementType} vs ${a.elementType}.`);
+      if (!sameTypeIgnoringFpPrecision(first.elementType, s.elementType)) {
+        fail(`Cannot concatenate arrays with different element types: ${upperTypeName(first.elementType)} vs ${upperTypeName(s.elementType)}.`);
       }
-      a.dimensions.forEach((size, k) => {
-        if (k !== d && size !== first.dimensions[k]) {
+      for (let d = 0; d < s.dimensions.length; d++) {
+        if (d !== dimension && s.dimensions[d] !== first.dimensions[d]) {
           fail(
-            `Cannot concatenate arrays that differ in dimensions other than the one being concatenated. Dimension ${k} in both shapes must be equal (or compatible): ${shapeToString(first)} vs ${shapeToString(a)}.`,
+            `Cannot concatenate arrays that differ in dimensions other than the one being concatenated. Dimension ${d} in both shapes must be equal (or compatible): ${shapeToString(first)} vs ${shapeToString(s)}.`,
           );
         }
-      });
-      out[d] += a.dimensions[d];
+      }
+      sizes[dimension] += s.dimensions[dimension];
+      elementType = higherPrecisionType(elementType, s.elementType);
     }
-    return shape(first.elementType, out);
+    return shape(elementType, sizes);
   },
 
   pad: ({ operands, attributes }) => {
@@ -143,34 +162,53 @@ export const dataMovementRules: FamilyRules<"data_movement"> = {
     if (isTupleShape(value) || value.dimensions.length !== 0) fail("Pad operation does not support non-scalar padding values.");
     const config = attributes.padding;
     if (config.length !== operand.dimensions.length) {
-      fail(`The rank of the operand and the padding configuration do not match: ${shapeToString(operand)} vs ${config.map((p) => `${p.low}_${p.high}_${p.interior}`).join("x")}.`);
+      fail(
+        `The rank of the operand and the padding configuration do not match: ${shapeToString(operand)} vs ${paddingToString(config)}.`,
+      );
     }
-    if (operand.elementType !== value.elementType) fail("The element types of the operands to Pad do not match.");
-    const dims = operand.dimensions.map((size, i) => {
+    if (!sameTypeIgnoringFpPrecision(operand.elementType, value.elementType)) fail("The element types of the operands to Pad do not match.");
+    if (config.some((p) => p.interior < 0)) fail(`Interior padding cannot be negative: ${paddingToString(config)}`);
+    const sizes = operand.dimensions.map((d, i) => {
       const p = config[i];
-      if (p.interior < 0) fail(`Interior padding cannot be negative: ${p.low}_${p.high}_${p.interior}`);
-      const out = size + p.low + p.high + Math.max(size - 1, 0) * p.interior;
-      if (out < 0) fail(`Padding result in negative size for dimension ${i}`);
-      return out;
+      const size = d + p.low + p.high + Math.max(d - 1, 0) * p.interior;
+      if (size < 0) fail(`Padding result in negative size for dimension ${i}`);
+      return size;
     });
-    return shape(operand.elementType, dims);
+    return shape(higherPrecisionType(operand.elementType, value.elementType), sizes);
   },
 
   iota: ({ attributes, declared }) => {
-    const out = declaredArray(declared, "iota");
-    if (out.dimensions.length === 0) fail("Iota does not support scalars.");
-    if (!isIntegralType(out.elementType) && !isFloatType(out.elementType)) {
-      fail(`Iota does not support ${out.elementType} element type.`);
+    if (declared === undefined) fail("iota needs a declared result shape.");
+    if (isTupleShape(declared)) fail("Iota does not support non-array result.");
+    if (declared.dimensions.length === 0) fail("Iota does not support scalars.");
+    const d = attributes.iotaDimension;
+    if (d < 0 || d >= declared.dimensions.length) fail("The iota dimension cannot go beyond the operation rank or be negative.");
+    if (declared.elementType === "pred") {
+      fail(`Only support iota of integral, floating point or complex primitive types, got ${upperTypeName(declared.elementType)}`);
     }
-    if (attributes.iotaDimension >= out.dimensions.length) fail("The iota dimension cannot go beyond the operation rank or be negative.");
-    return out;
+    return declared;
   },
 
   "get-dimension-size": ({ operands, attributes }) => {
     const operand = expectArray(operands[0], "operand of get-dimension-size");
-    if (attributes.dimension >= operand.dimensions.length) {
-      fail(`GetDimensionSize dimension out of bounds: ${attributes.dimension}.`);
+    const d = attributes.dimension;
+    if (d < 0 || d >= operand.dimensions.length) {
+      fail(`GetDimensionSize dimension out of bounds: ${d}.`);
     }
     return shape("s32", []);
   },
 };
+
+/**
+ * XLA's PaddingConfig as protobuf's ShortDebugString prints it (zero fields
+ * omitted): "dimensions { edge_padding_low: 1 } dimensions { interior_padding: -1 }".
+ */
+function paddingToString(config: readonly { readonly low: number; readonly high: number; readonly interior: number }[]): string {
+  return config
+    .map((p) => {
+      const fields = [["edge_padding_low", p.low], ["edge_padding_high", p.high], ["interior_padding", p.interior]] as const;
+      const set = fields.filter(([, v]) => v !== 0).map(([k, v]) => `${k}: ${v}`);
+      return set.length === 0 ? "dimensions { }" : `dimensions { ${set.join(" ")} }`;
+    })
+    .join(" ");
+}

@@ -10,21 +10,17 @@ import {
   expectArray,
   isTupleShape,
   sameDimensions,
+  shape,
   shapeToString,
   shapesEqual,
   tupleShape,
 } from "../shape.ts";
+import { calledAt } from "./reducer.ts";
 import { type FamilyRules, fail } from "./rule.ts";
 
 function declaredShape(declared: Shape | undefined, opcode: string): Shape {
   if (declared === undefined) fail(`${opcode} needs a declared result shape.`);
   return declared;
-}
-
-function calledAt(called: readonly ProgramShape[], i: number, what: string): ProgramShape {
-  const c = called[i];
-  if (!c) fail(`${what} computation is missing.`);
-  return c;
 }
 
 const programToString = (p: ProgramShape) => `(${p.parameters.map(shapeToString).join(", ")}) -> ${shapeToString(p.result)}`;
@@ -54,7 +50,9 @@ export const structuralRules: FamilyRules<"structural"> = {
   call: ({ operands, called }) => {
     const c = calledAt(called, 0, "to_apply");
     if (c.parameters.length !== operands.length) {
-      fail(`Call applied function arity must match number of arguments; got: arity: ${c.parameters.length}, arguments: ${operands.length}.`);
+      fail(
+        `Call applied function arity must match number of arguments; got: arity: ${c.parameters.length}, arguments: ${operands.length}; computation signature: ${programToString(c)}; argument shapes: [${operands.map(shapeToString).join(", ")}].`,
+      );
     }
     operands.forEach((o, i) => {
       if (!shapesEqual(o, c.parameters[i])) {
@@ -70,66 +68,78 @@ export const structuralRules: FamilyRules<"structural"> = {
     const init = operands[0];
     if (condition.parameters.length !== 1) fail(`Condition must take 1 arguments; got ${condition.parameters.length}.`);
     if (body.parameters.length !== 1) fail(`Body must take 1 arguments; got ${body.parameters.length}.`);
-    const r = condition.result;
-    if (isTupleShape(r) || r.elementType !== "pred" || r.dimensions.length !== 0) {
-      fail(`Condition must return a boolean; got ${programToString(condition)}.`);
-    }
+    const shapes = `Condition: ${programToString(condition)}; body: ${programToString(body)}; init: ${shapeToString(init)}.`;
+    if (!shapesEqual(condition.result, shape("pred", []))) fail(`Condition must return a boolean; got ${shapes}`);
     if (!shapesEqual(body.result, condition.parameters[0]) || !shapesEqual(body.result, body.parameters[0]) || !shapesEqual(body.result, init)) {
-      fail(
-        `The parameter of condition and body, the result of the body, and init must all have the same shape; got Condition: ${programToString(condition)}; body: ${programToString(body)}; init: ${shapeToString(init)}.`,
-      );
+      fail(`The parameter of condition and body, the result of the body, and init must all have the same shape; got ${shapes}`);
     }
     return init;
   },
 
   conditional: ({ operands, called }) => {
-    const index = expectArray(operands[0], "branch index of conditional");
-    if (index.dimensions.length !== 0 || (index.elementType !== "pred" && index.elementType !== "s32")) {
+    const index = operands[0];
+    if (!shapesEqual(index, shape("pred", [])) && !shapesEqual(index, shape("s32", []))) {
       fail(`branch_index must be bool or int32_t; got ${shapeToString(index)}.`);
     }
+    // XLA states the next three as internal checks (TF_RET_CHECK); the words are ours.
     if (index.elementType === "pred" && called.length !== 2) {
       fail(`A pred branch index requires exactly 2 branch computations; got ${called.length}.`);
     }
-    if (called.length < 1) fail("The number of branches must be at least 1.");
+    if (called.length < 1) fail("The number of branch computations must be at least 1; got 0.");
     if (operands.length - 1 !== called.length) {
       fail(`The number of branch operands (${operands.length - 1}) must equal the number of branch computations (${called.length}).`);
     }
     called.forEach((branch, j) => {
       if (branch.parameters.length !== 1) fail(`branch computation ${j} must take 1 argument; got ${branch.parameters.length}.`);
-      if (!shapesEqual(operands[j + 1], branch.parameters[0])) {
-        fail(`branch operand ${j} must match the shape of the only parameter of branch computation ${j}: got ${shapeToString(operands[j + 1])} and ${programToString(branch)}.`);
+      if (!shapesEqual(branch.parameters[0], operands[j + 1])) {
+        fail(
+          `branch operand ${j} must match the shape of the only parameter of branch computation ${j}: got operand: ${shapeToString(operands[j + 1])}; computation: ${programToString(branch)}.`,
+        );
       }
       if (!shapesEqual(called[0].result, branch.result)) {
-        fail(`the result of branch 0 computation and branch ${j} computation must have the same shape: got ${shapeToString(called[0].result)} and ${shapeToString(branch.result)}.`);
+        fail(
+          `the result of branch 0 computation and branch ${j} computation must have the same shape: got branch 0 computation result: ${shapeToString(called[0].result)}; branch ${j} computation result: ${shapeToString(branch.result)}.`,
+        );
       }
     });
     return called[0].result;
   },
 
   map: ({ operands, attributes, called }) => {
-    const c = calledAt(called, 0, "to_apply");
-    const arrays = operands.map((o, i) => expectArray(o, `operand ${i} of map`));
-    const full = arrays.find((a) => a.dimensions.length > 0) ?? arrays[0];
-    for (const a of arrays) {
-      if (a.dimensions.length > 0 && !sameDimensions(a.dimensions, full.dimensions)) {
-        fail(`Map operation requires all operands to have the same shape; got: ${arrays.map(shapeToString).join(", ")}.`);
+    const arrays = operands.map((o) => expectArray(o, "operand of map"));
+    // XLA's InferMapShape: equal dimensions, or a scalar of the same element type beside an array.
+    let arg = arrays[0];
+    for (let i = 1; i < arrays.length; i++) {
+      const a = arrays[i];
+      if (sameDimensions(a.dimensions, arg.dimensions)) continue;
+      if (a.elementType === arg.elementType) {
+        if (a.dimensions.length === 0) continue;
+        if (arg.dimensions.length === 0) {
+          arg = a;
+          continue;
+        }
       }
+      fail(`Map operation requires all operands to have the same shape; got: ${arrays.map(shapeToString).join(", ")}.`);
     }
-    if (attributes.dimensions.length !== full.dimensions.length || attributes.dimensions.some((d, i) => d !== i)) {
-      fail(`Map applied to a subset of dimensions currently not supported: arg_dimension_size: ${full.dimensions.length}, requested_map_dimensions_size: ${attributes.dimensions.length}.`);
+    const dims = attributes.dimensions;
+    if (dims.length !== arg.dimensions.length) {
+      fail(`Map applied to a subset of dimensions currently not supported: arg_dimension_size: ${arg.dimensions.length}, requested_map_dimensions_size: ${dims.length}.`);
     }
+    if (dims.some((d, i) => d !== i)) fail(`Map requires monotonically increasing dimension numbers; got: ${dims.join(", ")}.`);
+    const c = calledAt(called, 0, "to_apply");
     if (c.parameters.length !== operands.length) {
       fail(`Map applied function arity must match number of arguments; got: arity: ${c.parameters.length}, arguments: ${operands.length}.`);
     }
+    const r = c.result;
+    if (isTupleShape(r) || r.dimensions.length !== 0) fail(`Mapped computation's result has to be a scalar; got: ${shapeToString(r)}.`);
     c.parameters.forEach((p, i) => {
       if (isTupleShape(p) || p.dimensions.length !== 0) fail(`Mapped computation's parameter has to be a scalar; got parameter ${i} shape: ${shapeToString(p)}.`);
       if (p.elementType !== arrays[i].elementType) {
-        fail(`Mapped computation's parameter type has to match argument element type; got parameter ${i} shape: ${shapeToString(p)}, argument shape: ${shapeToString(arrays[i])}.`);
+        // XLA names the chosen full-rank operand here, not operand i.
+        fail(`Mapped computation's parameter type has to match argument element type; got parameter ${i} shape: ${shapeToString(p)}, argument shape: ${shapeToString(arg)}.`);
       }
     });
-    const r = c.result;
-    if (isTupleShape(r) || r.dimensions.length !== 0) fail(`Mapped computation's result has to be a scalar; got: ${shapeToString(r)}.`);
-    return { elementType: r.elementType, dimensions: full.dimensions } satisfies ArrayShape;
+    return { elementType: r.elementType, dimensions: arg.dimensions } satisfies ArrayShape;
   },
 
   "opt-barrier": ({ operands }) => operands[0],
