@@ -73,6 +73,9 @@ export function evaluateComputation(m: HloModule, c: HloComputation, args: reado
     call(name, callArgs) {
       return evaluateComputation(m, getComputation(m, name), callArgs, options);
     },
+    computation(name) {
+      return getComputation(m, name);
+    },
   };
   for (let i = 0; i < c.instructions.length; i++) {
     const inst = c.instructions[i];

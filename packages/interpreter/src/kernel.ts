@@ -3,7 +3,7 @@
  * operands' values; it never writes to an operand. Kernels that call
  * computations (reduce, while, sort, ...) do so through the context.
  */
-import type { InstructionOf, Literal, Opcode, OpcodesOf, OpFamily } from "@minixla/hlo";
+import type { HloComputation, InstructionOf, Literal, Opcode, OpcodesOf, OpFamily } from "@minixla/hlo";
 
 export interface EvalOptions {
   /** A while loop that runs more iterations than this throws EvalError (default: no limit). */
@@ -16,6 +16,12 @@ export interface EvalContext {
   parameter(n: number): Literal;
   /** Evaluates a computation of the module (by name) on arguments. */
   call(computation: string, args: readonly Literal[]): Literal;
+  /**
+   * The module's computation of that name, so kernels can recognise simple
+   * reducers (a lone add, max, ...) and apply them without a call per element.
+   * Optional: without it kernels take the general path.
+   */
+  computation?(name: string): HloComputation;
 }
 
 export type Kernel<K extends Opcode> = (inst: InstructionOf<K>, operands: readonly Literal[], ctx: EvalContext) => Literal;

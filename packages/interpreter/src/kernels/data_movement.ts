@@ -1,21 +1,136 @@
 /**
- * Kernels of the data_movement family (being written).
+ * Kernels of the data_movement family: broadcast, reshape, transpose,
+ * reverse, slice, concatenate, pad, iota and get-dimension-size. Each is a
+ * strided view of its operand (view.ts) written into a fresh row-major array;
+ * reshape shares its operand's data, since literals are never written.
  */
-import { EvalError } from "@minixla/hlo";
+import { ELEMENT_TYPE_INFO, EvalError, scalar } from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
-
-const notYet = (op: string) => (): never => {
-  throw new EvalError(`kernel for ${op} is not written yet`);
-};
+import { arrayOperand, arrayResult, copyView, gatherView, product, stridesOf } from "./view.ts";
 
 export const dataMovementKernels: FamilyKernels<"data_movement"> = {
-  broadcast: notYet("broadcast"),
-  concatenate: notYet("concatenate"),
-  "get-dimension-size": notYet("get-dimension-size"),
-  iota: notYet("iota"),
-  pad: notYet("pad"),
-  reshape: notYet("reshape"),
-  reverse: notYet("reverse"),
-  slice: notYet("slice"),
-  transpose: notYet("transpose"),
+  // Operand dimension i becomes result dimension dimensions[i]; the others repeat (stride 0).
+  broadcast: (inst, operands) => {
+    const x = arrayOperand(inst, operands[0], 0);
+    const out = arrayResult(inst);
+    const opStrides = stridesOf(x.shape.dimensions);
+    const strides = out.dimensions.map(() => 0);
+    inst.attributes.dimensions.forEach((resultDim, i) => {
+      strides[resultDim] = opStrides[i];
+    });
+    return { shape: out, data: gatherView(x.data, 0, strides, out.dimensions) };
+  },
+
+  // Row-major reshape keeps the data as it is.
+  reshape: (inst, operands) => {
+    const x = arrayOperand(inst, operands[0], 0);
+    const out = arrayResult(inst);
+    if (product(out.dimensions) !== x.data.length) {
+      throw new EvalError(`${inst.name} (reshape): cannot reshape ${x.data.length} elements into [${out.dimensions.join(",")}]`);
+    }
+    return { shape: out, data: x.data };
+  },
+
+  // Result dimension i is operand dimension permutation[i].
+  transpose: (inst, operands) => {
+    const x = arrayOperand(inst, operands[0], 0);
+    const out = arrayResult(inst);
+    const opStrides = stridesOf(x.shape.dimensions);
+    const strides = inst.attributes.dimensions.map((d) => opStrides[d]);
+    return { shape: out, data: gatherView(x.data, 0, strides, out.dimensions) };
+  },
+
+  // Reversed dimensions start at their last element and step backwards.
+  reverse: (inst, operands) => {
+    const x = arrayOperand(inst, operands[0], 0);
+    const dims = x.shape.dimensions;
+    const strides = stridesOf(dims);
+    let offset = 0;
+    for (const d of inst.attributes.dimensions) {
+      if (dims[d] > 0) offset += (dims[d] - 1) * strides[d];
+      strides[d] = -strides[d];
+    }
+    return { shape: arrayResult(inst), data: gatherView(x.data, offset, strides, dims) };
+  },
+
+  slice: (inst, operands) => {
+    const x = arrayOperand(inst, operands[0], 0);
+    const out = arrayResult(inst);
+    const opStrides = stridesOf(x.shape.dimensions);
+    const { starts, strides: steps } = inst.attributes;
+    let offset = 0;
+    for (let d = 0; d < starts.length; d++) offset += starts[d] * opStrides[d];
+    const strides = opStrides.map((s, d) => s * steps[d]);
+    return { shape: out, data: gatherView(x.data, offset, strides, out.dimensions) };
+  },
+
+  // Each operand fills its band of the concatenated dimension.
+  concatenate: (inst, operands) => {
+    const out = arrayResult(inst);
+    const axis = inst.attributes.dimension;
+    const data = new Float64Array(product(out.dimensions));
+    const outStrides = stridesOf(out.dimensions);
+    let at = 0;
+    operands.forEach((l, i) => {
+      const x = arrayOperand(inst, l, i);
+      copyView(data, at * outStrides[axis], outStrides, x.data, 0, stridesOf(x.shape.dimensions), x.shape.dimensions);
+      at += x.shape.dimensions[axis];
+    });
+    return { shape: out, data };
+  },
+
+  // Operand element i of a dimension lands at low + i*(interior+1); negative
+  // low/high crop, so only the operand box that lands inside is copied.
+  pad: (inst, operands) => {
+    const x = arrayOperand(inst, operands[0], 0);
+    const padValue = arrayOperand(inst, operands[1], 1).data[0];
+    const out = arrayResult(inst);
+    const data = new Float64Array(product(out.dimensions)).fill(padValue);
+    const inDims = x.shape.dimensions;
+    const inStrides = stridesOf(inDims);
+    const outStrides = stridesOf(out.dimensions);
+    let srcOffset = 0;
+    let dstOffset = 0;
+    const box: number[] = [];
+    const dstStrides: number[] = [];
+    for (let d = 0; d < inDims.length; d++) {
+      const { low, interior } = inst.attributes.padding[d];
+      const step = interior + 1;
+      // First operand index landing at a position >= 0, and one past the last landing < out dim.
+      const first = low >= 0 ? 0 : Math.ceil(-low / step);
+      const end = Math.min(inDims[d], Math.max(0, Math.ceil((out.dimensions[d] - low) / step)));
+      box.push(Math.max(0, end - first));
+      srcOffset += first * inStrides[d];
+      dstOffset += (low + first * step) * outStrides[d];
+      dstStrides.push(outStrides[d] * step);
+    }
+    if (product(box) > 0) copyView(data, dstOffset, dstStrides, x.data, srcOffset, inStrides, box);
+    return { shape: out, data };
+  },
+
+  // Each element is its index along iota_dimension, in the element type's value set.
+  iota: (inst) => {
+    const out = arrayResult(inst);
+    const dims = out.dimensions;
+    const axis = inst.attributes.iotaDimension;
+    const normalize = ELEMENT_TYPE_INFO[out.elementType].normalize;
+    const data = new Float64Array(product(dims));
+    const inner = product(dims.slice(axis + 1));
+    const n = dims[axis] ?? 1;
+    const outer = product(dims.slice(0, axis));
+    let at = 0;
+    for (let o = 0; o < outer; o++) {
+      for (let i = 0; i < n; i++) {
+        const v = normalize(i);
+        data.fill(v, at, at + inner);
+        at += inner;
+      }
+    }
+    return { shape: out, data };
+  },
+
+  "get-dimension-size": (inst, operands) => {
+    const x = arrayOperand(inst, operands[0], 0);
+    return scalar(x.shape.dimensions[inst.attributes.dimension], "s32");
+  },
 };

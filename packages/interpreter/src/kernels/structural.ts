@@ -1,13 +1,88 @@
 /**
  * Kernels of the structural family: parameters, constants, tuples, calls and
- * control flow.
+ * control flow (while, conditional), map, and the custom-calls that only
+ * annotate sharding (identity); any other custom-call target is refused.
  */
-import { EvalError, type TupleLiteral, isTupleLiteral, tupleLiteral } from "@minixla/hlo";
-import type { FamilyKernels } from "../kernel.ts";
+import {
+  EvalError,
+  type InstructionOf,
+  type Literal,
+  type TupleLiteral,
+  isTupleLiteral,
+  shapeToString,
+  tupleLiteral,
+} from "@minixla/hlo";
+import type { EvalContext, FamilyKernels } from "../kernel.ts";
+import { arrayOperand, arrayResult, product, scalarOf } from "./view.ts";
 
-const notYet = (op: string) => (): never => {
-  throw new EvalError(`kernel for ${op} is not written yet`);
-};
+/** The single element of a scalar predicate/index literal. */
+function scalarValue(inst: { readonly name: string; readonly opcode: string }, l: Literal, what: string): number {
+  if (isTupleLiteral(l) || l.data.length !== 1) {
+    throw new EvalError(`${inst.name} (${inst.opcode}): ${what} must be a scalar, got ${shapeToString(l.shape)}`);
+  }
+  return l.data[0];
+}
+
+/**
+ * XLA's loop: evaluate the condition, then the body, while the condition
+ * holds. A loop whose body would run more than `maxWhileIterations` times
+ * throws; like XLA, the check comes before the condition, so the failing
+ * loop has already run its body limit+1 times.
+ */
+function whileKernel(inst: InstructionOf<"while">, operands: readonly Literal[], ctx: EvalContext): Literal {
+  const [condition, body] = inst.called;
+  const limit = ctx.options.maxWhileIterations;
+  let state = operands[0];
+  let iterations = 0;
+  for (;;) {
+    if (limit !== undefined && limit >= 0 && iterations > limit) {
+      throw new EvalError(`Loop ${inst.name} exceeded loop iteration limit (${limit}).`);
+    }
+    if (scalarValue(inst, ctx.call(condition, [state]), "the loop condition") === 0) return state;
+    state = ctx.call(body, [state]);
+    iterations++;
+  }
+}
+
+/** pred index: true -> branch 0, false -> branch 1; integer index out of range -> last branch. */
+function conditionalKernel(inst: InstructionOf<"conditional">, operands: readonly Literal[], ctx: EvalContext): Literal {
+  const index = operands[0];
+  const v = scalarValue(inst, index, "the branch index");
+  const branches = inst.called;
+  let b: number;
+  if (index.shape.elementType === "pred") b = v !== 0 ? 0 : 1;
+  else b = v >= 0 && v < branches.length ? v : branches.length - 1;
+  if (b >= branches.length) throw new EvalError(`${inst.name} (conditional): no branch computation for index ${b}`);
+  const arg = operands[b + 1];
+  if (arg === undefined) throw new EvalError(`${inst.name} (conditional): branch ${b} has no operand`);
+  return ctx.call(branches[b], [arg]);
+}
+
+/** Applies the computation to the scalars at each index of the N operands. */
+function mapKernel(inst: InstructionOf<"map">, operands: readonly Literal[], ctx: EvalContext): Literal {
+  const inputs = operands.map((l, i) => arrayOperand(inst, l, i));
+  const out = arrayResult(inst);
+  const data = new Float64Array(product(out.dimensions));
+  const args: Literal[] = inputs.map((x) => scalarOf(x.shape.elementType, 0));
+  for (let e = 0; e < data.length; e++) {
+    for (let i = 0; i < inputs.length; i++) args[i] = scalarOf(inputs[i].shape.elementType, inputs[i].data[e]);
+    data[e] = scalarValue(inst, ctx.call(inst.called[0], args), "the mapped computation's result");
+  }
+  return { shape: out, data };
+}
+
+const SHARDING_TARGETS: ReadonlySet<string> = new Set(["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"]);
+
+function customCallKernel(inst: InstructionOf<"custom-call">, operands: readonly Literal[]): Literal {
+  const target = inst.attributes.customCallTarget;
+  if (SHARDING_TARGETS.has(target) || target.startsWith("xla.sdy.")) {
+    if (operands.length !== 1) {
+      throw new EvalError(`${inst.name} (custom-call): sharding annotation ${target} must have one operand, got ${operands.length}`);
+    }
+    return operands[0];
+  }
+  throw new EvalError(`${inst.name}: custom-call target "${target}" cannot be evaluated (only sharding annotations evaluate, as identity)`);
+}
 
 export const structuralKernels: FamilyKernels<"structural"> = {
   parameter: (inst, _operands, ctx) => ctx.parameter(inst.attributes.parameterNumber),
@@ -18,9 +93,9 @@ export const structuralKernels: FamilyKernels<"structural"> = {
     return (t as TupleLiteral).elements[inst.attributes.index];
   },
   call: (inst, operands, ctx) => ctx.call(inst.called[0], operands),
-  while: notYet("while"),
-  conditional: notYet("conditional"),
-  map: notYet("map"),
+  while: whileKernel,
+  conditional: conditionalKernel,
+  map: mapKernel,
   "opt-barrier": (_inst, [x]) => x,
-  "custom-call": notYet("custom-call"),
+  "custom-call": customCallKernel,
 };
