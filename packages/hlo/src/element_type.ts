@@ -5,7 +5,7 @@
  * rounding, integer wrap-around and pred's 0/1 live here and nowhere else.
  */
 import { EvalError } from "./errors.ts";
-import { BF16_FORMAT, F16_FORMAT, roundToFormat } from "./float_formats.ts";
+import { roundToBF16, roundToF16 } from "./float_formats.ts";
 
 export const ELEMENT_TYPES = [
   "pred", "s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64", "f16", "bf16", "f32", "f64",
@@ -56,10 +56,10 @@ export const ELEMENT_TYPE_INFO: { readonly [K in ElementType]: ElementTypeInfo }
   u16: { kind: "unsigned", bitWidth: 16, min: 0, max: 65535, numpy: "uint16", normalize: (x) => x & 0xffff },
   u32: { kind: "unsigned", bitWidth: 32, min: 0, max: 4294967295, numpy: "uint32", normalize: (x) => x >>> 0 },
   u64: { kind: "unsigned", bitWidth: 64, min: 0, max: 2 ** 64 - 1, numpy: "uint64", normalize: exact64("u64") },
-  f16: { kind: "float", bitWidth: 16, min: -65504, max: 65504, numpy: "float16", normalize: (x) => roundToFormat(x, F16_FORMAT) },
+  f16: { kind: "float", bitWidth: 16, min: -65504, max: 65504, numpy: "float16", normalize: roundToF16 },
   bf16: {
     kind: "float", bitWidth: 16, min: -3.3895313892515355e38, max: 3.3895313892515355e38, numpy: "bfloat16",
-    normalize: (x) => roundToFormat(x, BF16_FORMAT),
+    normalize: roundToBF16,
   },
   f32: { kind: "float", bitWidth: 32, min: -3.4028234663852886e38, max: 3.4028234663852886e38, numpy: "float32", normalize: f32 },
   f64: { kind: "float", bitWidth: 64, min: -Number.MAX_VALUE, max: Number.MAX_VALUE, numpy: "float64", normalize: (x) => x },

@@ -55,3 +55,89 @@ export function roundToFormat(x: number, f: FloatFormat, flushSubnormals = false
   if (flushSubnormals && r < 2 ** emin) r = 0;
   return x < 0 ? -r : r;
 }
+
+// ---------------------------------------------------------------------------
+// f16 and bf16 as XLA stores them. Eigen's half and bfloat16 constructors
+// convert any double or integer through float first (static_cast<float>),
+// and XLA's evaluator computes f16/bf16 ops in float, so the faithful value
+// of an f16/bf16 result is round16(fround(x)), not a direct rounding of x.
+// Both roundings below work on the f32 bit pattern: no logarithms, no
+// allocation, exact.
+
+const scratchF32 = new Float32Array(1);
+const scratchU32 = new Uint32Array(scratchF32.buffer);
+
+/** x rounded to f32, then to bf16 (round to nearest even, overflow to inf). */
+export function roundToBF16(x: number): number {
+  scratchF32[0] = x;
+  const u = scratchU32[0];
+  if ((u & 0x7f800000) === 0x7f800000) return scratchF32[0]; // inf or NaN
+  // Adding 0x7fff plus the lowest kept bit rounds the 16 dropped bits to nearest even;
+  // a carry into the exponent is the correct result (up to infinity).
+  scratchU32[0] = (u + 0x7fff + ((u >>> 16) & 1)) & 0xffff0000;
+  return scratchF32[0];
+}
+
+const TWO_POW_24 = 16777216;
+const TWO_POW_52 = 4503599627370496;
+
+/** x rounded to f32, then to f16 (round to nearest even, subnormals kept, overflow to inf). */
+export function roundToF16(x: number): number {
+  scratchF32[0] = x;
+  const u = scratchU32[0];
+  const exp = (u >>> 23) & 0xff;
+  if (exp === 0xff) return scratchF32[0]; // inf or NaN
+  if (exp < 113) {
+    // Below 2^-14 f16 is subnormal: a multiple of 2^-24. a * 2^24 is exact and
+    // below 2^10, and adding then subtracting 2^52 rounds it to an integer, ties to even.
+    const a = Math.abs(scratchF32[0]) * TWO_POW_24;
+    const r = (a + TWO_POW_52 - TWO_POW_52) / TWO_POW_24;
+    return u >>> 31 ? -r : r;
+  }
+  scratchU32[0] = (u + 0xfff + ((u >>> 13) & 1)) & 0xffffe000;
+  const r = scratchF32[0];
+  // 65520 and above round to 2^16, which f16 cannot hold.
+  return Math.abs(r) >= 65536 ? (r < 0 ? -Infinity : Infinity) : r;
+}
+
+export const F32_FORMAT: FloatFormat = { mantissaBits: 23, exponentBits: 8 };
+export const F64_FORMAT: FloatFormat = { mantissaBits: 52, exponentBits: 11 };
+
+/**
+ * XLA's reduce-precision of x held in format `src` (the type the evaluator
+ * computes in: f32 for f16/bf16/f32, f64 for f64), as its evaluator does it on
+ * the bit pattern: first the mantissa is rounded to `mantissaBits` (nearest,
+ * ties to even, quantized at src's own subnormal spacing; a carry may reach
+ * infinity), then, if `exponentBits` is narrower than src's, a result whose
+ * exponent is above the narrow format's range becomes signed infinity and one
+ * below its smallest normal (2^emin) becomes signed zero: subnormals of the
+ * narrow format are flushed, not rounded. NaN stays NaN, except with zero
+ * mantissa bits, where it becomes +inf (there is no NaN without mantissa bits).
+ */
+export function reducePrecision(x: number, src: FloatFormat, exponentBits: number, mantissaBits: number): number {
+  if (Number.isNaN(x)) return mantissaBits > 0 ? x : Infinity;
+  let r = x;
+  if (mantissaBits < src.mantissaBits) {
+    const narrow = { mantissaBits, exponentBits: src.exponentBits };
+    r = roundToFormat(x, narrow);
+    const a = Math.abs(x);
+    // With no mantissa bits left, XLA's rounding bias takes the exponent's lowest bit as
+    // the "last kept bit": a tie (1.5 * 2^e) rounds up iff the biased exponent is odd,
+    // that is iff e is even (src's bias is odd). roundToFormat would always round it up.
+    if (mantissaBits === 0 && a >= 2 ** (2 - 2 ** (src.exponentBits - 1)) && Number.isFinite(a)) {
+      const e = exponentOf(a);
+      if (a === 1.5 * 2 ** e) {
+        const m = e % 2 === 0 ? 2 ** (e + 1) : 2 ** e;
+        r = m > maxFinite(narrow) ? Infinity : m;
+        if (x < 0) r = -r;
+      }
+    }
+  }
+  if (exponentBits < src.exponentBits) {
+    const emax = 2 ** (exponentBits - 1) - 1;
+    const a = Math.abs(r);
+    if (a >= 2 ** (emax + 1)) r = r < 0 ? -Infinity : Infinity;
+    else if (a < 2 ** (1 - emax)) r = r < 0 || Object.is(r, -0) ? -0 : 0;
+  }
+  return r;
+}

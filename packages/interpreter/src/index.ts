@@ -3,3 +3,4 @@ export { evaluate } from "./evaluate.ts";
 export type { EvalContext, EvalOptions, Kernel, FamilyKernels } from "./kernel.ts";
 export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";
+export { constantFolding, MAX_FOLDED_ELEMENTS, ALL_PASSES, defaultPipelineWithFolding } from "./constant_folding.ts";

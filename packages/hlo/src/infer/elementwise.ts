@@ -26,41 +26,55 @@ import {
 import { planBinaryBroadcast } from "./broadcast_rules.ts";
 import { type FamilyRules, type ShapeRule, fail } from "./rule.ts";
 
-const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>([
-  "cbrt", "ceil", "cosine", "erf", "exponential", "exponential-minus-one", "floor", "log", "log-plus-one",
-  "logistic", "round-nearest-afz", "round-nearest-even", "rsqrt", "sine", "sqrt", "tan", "tanh",
+/** Unary ops that take only floating-point operands (InferUnaryOpShape's first group). */
+const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>(["ceil", "erf", "floor", "round-nearest-afz", "round-nearest-even"]);
+
+/** Unary ops that take floating-point or complex operands (minixla has no complex types). */
+const FLOAT_OR_COMPLEX: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>([
+  "cbrt", "cosine", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "rsqrt", "sine",
+  "sqrt", "tan", "tanh",
 ]);
 
+const isSignedOrFloat = (t: ElementType): boolean => ELEMENT_TYPE_INFO[t].kind === "signed" || isFloatType(t);
+
+/** InferUnaryOpShape: the operand's element type decides; the result has the operand's shape (pred for is-finite). */
 function unaryRule(opcode: UnaryOpcode): ShapeRule<UnaryOpcode> {
   return ({ operands }) => {
-    const s = expectArray(operands[0], `operand of ${opcode}`);
+    // There is no copy at the proto level, so XLA passes any shape (tuples too) through.
+    if (opcode === "copy") return operands[0];
+    const s = expectArray(operands[0], "operand of unary operation");
     const t = s.elementType;
+    const got = upperTypeName(t);
     if (FLOAT_ONLY.has(opcode) && !isFloatType(t)) {
-      fail(`Expected element type in shape to be floating or complex for ${opcode} operation; got ${upperTypeName(t)}.`);
+      fail(`Expected element type in shape to be floating for ${opcode} operation; got ${got}.`);
+    }
+    if (FLOAT_OR_COMPLEX.has(opcode) && !isFloatType(t)) {
+      fail(`Expected element type in shape to be floating or complex for ${opcode} operation; got ${got}.`);
     }
     switch (opcode) {
       case "is-finite":
-        if (!isFloatType(t)) {
-          fail(`Expected element type in shape to be floating point for IsFinite operation; got ${upperTypeName(t)}.`);
-        }
+        if (!isFloatType(t)) fail(`Expected element type in shape to be floating point for IsFinite operation; got ${got}.`);
         return withElementType(s, "pred");
       case "not":
         if (t !== "pred" && !isIntegralType(t)) {
-          fail(`Expected pred or an integral element type in argument to Not operation; got ${upperTypeName(t)}.`);
+          fail(`Expected pred or an integral element type in argument to Not operation; got ${got}.`);
         }
         return s;
       case "popcnt":
+        if (!isIntegralType(t)) fail(`Expected an integral element type in argument to PopulationCount operation; got ${got}.`);
+        return s;
       case "count-leading-zeros":
-        if (!isIntegralType(t)) {
-          fail(`Expected an integral element type in argument to ${opcode} operation; got ${upperTypeName(t)}.`);
-        }
+        if (!isIntegralType(t)) fail(`Expected an integral element type in argument to Clz operation; got ${got}.`);
         return s;
       case "negate":
+        if (t === "pred") fail(`Expected element type in shape to be integral, floating or complex for negate operation; got ${got}.`);
+        return s;
       case "abs":
+        // XLA's wording for abs names floating/complex although signed integers pass too.
+        if (!isSignedOrFloat(t)) fail(`Expected element type in shape to be floating or complex for abs operation; got ${got}.`);
+        return s;
       case "sign":
-        if (t === "pred") {
-          fail(`Expected element type in shape to be signed or complex for ${opcode} operation; got PRED.`);
-        }
+        if (!isSignedOrFloat(t)) fail(`Expected element type in shape to be signed or complex for sign operation; got ${got}.`);
         return s;
       default:
         return s;

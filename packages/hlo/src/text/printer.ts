@@ -1,6 +1,61 @@
-/** HLO text printer (being written). */
-import type { HloModule } from "../module.ts";
+/**
+ * The HLO text printer, in the style of XLA's HloPrintOptions::ShortParsable()
+ * (what JAX prints): no '%' sigils, no operand shapes, no signatures, layouts
+ * on every array shape of rank >= 1, constants printed in full. The header
+ * carries entry_computation_layout, regenerated from the entry computation,
+ * then any header attributes kept from parsed text. XLA's parser accepts the
+ * output unchanged (except minixla's own `broadcast_dimensions=` on binary ops
+ * before lowering).
+ */
+import type { HloInstruction } from "../instruction.ts";
+import { type HloComputation, type HloModule, entryComputation, instructionMap, programShape } from "../module.ts";
+import { type Shape, isTupleShape, shapeToStringWithLayout } from "../shape.ts";
+import { attributesText } from "./attribute_print.ts";
+import { printLiteral } from "./literal_text.ts";
+
+/** A shape with layouts, and XLA's `/*index=N*\/` marker before every fifth tuple element. */
+export function shapeText(s: Shape): string {
+  if (!isTupleShape(s)) return shapeToStringWithLayout(s);
+  const parts = s.tupleShapes.map((e, i) => `${i > 0 && i % 5 === 0 ? `/*index=${i}*/` : ""}${shapeText(e)}`);
+  return `(${parts.join(", ")})`;
+}
+
+function operandsText(inst: HloInstruction): string {
+  switch (inst.opcode) {
+    case "parameter": return String(inst.attributes.parameterNumber);
+    case "constant": return printLiteral(inst.attributes.literal);
+    default: return inst.operands.join(", ");
+  }
+}
+
+export function printInstruction(inst: HloInstruction, comp: HloComputation): string {
+  const map = instructionMap(comp);
+  const operandShape = (i: number) => {
+    const name = inst.operands[i];
+    return name === undefined ? undefined : map.get(name)?.shape;
+  };
+  const root = comp.root === inst.name ? "ROOT " : "";
+  return `${root}${inst.name} = ${shapeText(inst.shape)} ${inst.opcode}(${operandsText(inst)})${attributesText(inst, operandShape)}`;
+}
+
+export function printComputation(comp: HloComputation, isEntry: boolean): string {
+  const lines = [`${isEntry ? "ENTRY " : ""}${comp.name} {`];
+  for (const inst of comp.instructions) lines.push(`  ${printInstruction(inst, comp)}`);
+  lines.push("}");
+  return lines.join("\n");
+}
+
+/** `{(f64[2,3]{1,0}, s32[])->f64[2,3]{1,0}}` from the entry computation's signature. */
+export function entryComputationLayout(m: HloModule): string {
+  const p = programShape(entryComputation(m));
+  // The parameter list is annotated like a tuple's elements.
+  return `{${shapeText({ elementType: "tuple", tupleShapes: p.parameters })}->${shapeText(p.result)}}`;
+}
 
 export function printHloModule(m: HloModule): string {
-  return `HloModule ${m.name}\n`;
+  const header = [`HloModule ${m.name}`, `entry_computation_layout=${entryComputationLayout(m)}`];
+  for (const a of m.headerAttributes) header.push(`${a.name}=${a.value}`);
+  const parts = [header.join(", ")];
+  for (const comp of m.computations) parts.push(printComputation(comp, comp.name === m.entry));
+  return `${parts.join("\n\n")}\n`;
 }

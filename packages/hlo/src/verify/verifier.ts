@@ -1,29 +1,31 @@
-/** The verifier (being written; only the implicit-broadcast rule so far). */
+/**
+ * The verifier: every rule of structural_rules.ts and typing_rules.ts run over
+ * a module; all problems are collected and thrown as one VerifyError. Passes
+ * run it between steps (runPipeline) so the pass that broke an invariant is named.
+ */
 import { VerifyError } from "../errors.ts";
-import { hasTrait } from "../opcode.ts";
 import type { HloModule } from "../module.ts";
-import { instructionMap } from "../module.ts";
-import { isArrayShape, sameDimensions, shapeToString } from "../shape.ts";
+import { STRUCTURAL_RULES } from "./structural_rules.ts";
+import { TYPING_RULES, noImplicitBroadcast } from "./typing_rules.ts";
+import type { VerifyOptions, VerifyRule } from "./rule.ts";
 
-export interface VerifyOptions {
-  readonly allowImplicitBroadcast?: boolean;
+export type { VerifyOptions, VerifyRule } from "./rule.ts";
+
+/** Every rule, structural first. */
+export const VERIFY_RULES: readonly VerifyRule[] = [...STRUCTURAL_RULES, ...TYPING_RULES];
+
+/** Every problem the rules find, in rule order; empty when the module is valid. */
+export function verificationProblems(m: HloModule, opts: VerifyOptions = {}): readonly string[] {
+  return VERIFY_RULES.flatMap((r) => r.check(m, opts));
 }
 
+/** Throws one VerifyError listing every problem; returns normally when the module is valid. */
 export function verifyModule(m: HloModule, opts: VerifyOptions = {}): void {
-  const problems: string[] = [];
-  for (const c of m.computations) {
-    const byName = instructionMap(c);
-    for (const inst of c.instructions) {
-      if (opts.allowImplicitBroadcast || !hasTrait(inst.opcode, "elementwise") || inst.opcode === "select" || inst.opcode === "clamp") continue;
-      for (const o of inst.operands) {
-        const os = byName.get(o)?.shape;
-        if (os && isArrayShape(os) && isArrayShape(inst.shape) && !sameDimensions(os.dimensions, inst.shape.dimensions)) {
-          problems.push(
-            `Implicit broadcast is not allowed in HLO.Found different shapes for instruction ${inst.opcode}.\noutput: ${shapeToString(inst.shape)}\noperand: ${shapeToString(os)}\n`,
-          );
-        }
-      }
-    }
-  }
+  const problems = verificationProblems(m, opts);
   if (problems.length > 0) throw new VerifyError(problems);
+}
+
+/** Whether the module holds an implicit broadcast (it verifies only with allowImplicitBroadcast). */
+export function hasImplicitBroadcast(m: HloModule): boolean {
+  return noImplicitBroadcast.check(m, {}).length > 0;
 }

@@ -1,0 +1,40 @@
+/**
+ * `minixla conformance DIR [--filter TAG] [--json]`: runs a corpus of
+ * XLA-computed cases (see conformance.ts) and prints one line per failing case,
+ * then exactly `N passed, M failed`; --json prints the report as JSON instead.
+ * Exits 1 when any case fails (or a filter matches nothing).
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { UsageError, parseArgs } from "../args.ts";
+import { describeFailure, runConformance } from "../conformance.ts";
+import type { Command } from "./command.ts";
+
+export const conformanceCommand: Command = {
+  name: "conformance",
+  summary: "run a conformance corpus (manifest.json + module.hlo + .npy per case) and compare with its outputs",
+  usage: "minixla conformance DIR [--filter TAG] [--json] [--numerics xla-cpu|reference]",
+  run(argv, io) {
+    const args = parseArgs(argv, { filter: { type: "string" }, json: { type: "boolean" }, numerics: { type: "string" } });
+    if (args.positionals.length !== 1) throw new UsageError("expected exactly one corpus DIR");
+    const dir = args.positionals[0];
+    if (!existsSync(join(dir, "manifest.json"))) throw new UsageError(`${dir} has no manifest.json`);
+    const filter = args.values.get("filter");
+    const numerics = args.values.get("numerics") ?? "xla-cpu";
+    if (numerics !== "xla-cpu" && numerics !== "reference") throw new UsageError("--numerics takes xla-cpu or reference");
+    const report = runConformance(dir, { numerics, ...(filter === undefined ? {} : { filter }) });
+    if (args.values.has("json")) {
+      // JSON has no NaN or infinities: spell them as strings so a mismatch on one stays visible.
+      const json = JSON.stringify(report, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v), 2);
+      io.out(`${json}\n`);
+    } else {
+      for (const r of report.cases) if (!r.passed) io.out(`${describeFailure(r)}\n`);
+      io.out(`${report.passed} passed, ${report.failed} failed\n`);
+    }
+    if (report.cases.length === 0 && filter !== undefined) {
+      io.err(`no case matches --filter ${filter}\n`);
+      return 1;
+    }
+    return report.failed === 0 ? 0 : 1;
+  },
+};

@@ -1,0 +1,15 @@
+/**
+ * The table of minixla's sub-commands. A new command is one file under
+ * commands/ exporting a `Command`, plus one entry here.
+ */
+import type { Command } from "./command.ts";
+import { conformanceCommand } from "./conformance.ts";
+import { lowerCommand } from "./lower.ts";
+import { optCommand } from "./opt.ts";
+import { runCommand } from "./run.ts";
+
+export const COMMANDS: readonly Command[] = [runCommand, lowerCommand, optCommand, conformanceCommand];
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,196 @@
+/**
+ * The conformance runner as a library: reads a corpus's manifest.json
+ * (checked with zod; format in ../shared/conformance/README.md) and runs each
+ * case through the same steps as `minixla run` (parse, lower, verify, read
+ * inputs, evaluate), comparing every output with the golden .npy under the
+ * case's tolerance. A case never throws: any failure becomes its result. The
+ * `minixla conformance` command and the root conformance test both call this.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { HloError, ParseError, type ArrayLiteral, readNpy, xlaCpuNumerics } from "@minixla/hlo";
+import { evaluate } from "@minixla/interpreter";
+import { type Mismatch, type Tolerance, compareArrays, toleranceText } from "./compare.ts";
+import { flattenOutputs, loadModule } from "./pipeline.ts";
+
+const fileSchema = z.object({
+  file: z.string().min(1),
+  dtype: z.string(),
+  shape: z.array(z.number().int().nonnegative()),
+});
+
+const toleranceSchema = z.union([
+  z.object({ exact: z.literal(true) }),
+  z.object({ rtol: z.number().nonnegative(), atol: z.number().nonnegative() }),
+]);
+
+const caseSchema = z.object({
+  name: z.string().min(1),
+  dir: z.string().min(1),
+  inputs: z.array(fileSchema),
+  outputs: z.array(fileSchema).min(1),
+  tolerance: toleranceSchema,
+  tags: z.array(z.string()).default([]),
+  notes: z.string().optional(),
+});
+
+const manifestSchema = z.object({
+  generator: z.string().optional(),
+  variant: z.string().optional(),
+  cases: z.array(caseSchema),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+export type ConformanceCase = z.infer<typeof caseSchema>;
+
+export type CaseFailure =
+  | { readonly kind: "error"; readonly error: string; readonly message: string }
+  | { readonly kind: "output-count"; readonly got: number; readonly want: number }
+  | { readonly kind: "shape"; readonly output: number; readonly message: string }
+  | { readonly kind: "values"; readonly output: number; readonly tolerance: string; readonly mismatch: Mismatch };
+
+export interface CaseResult {
+  readonly name: string;
+  readonly tags: readonly string[];
+  readonly passed: boolean;
+  readonly failure?: CaseFailure;
+  readonly milliseconds: number;
+}
+
+export interface ConformanceReport {
+  readonly dir: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly cases: readonly CaseResult[];
+}
+
+export interface ConformanceOptions {
+  /** Keep cases whose tags include this, or whose name contains it. */
+  readonly filter?: string;
+  /** Keep only cases with exactly these names. */
+  readonly names?: readonly string[];
+  /**
+   * "xla-cpu" (default) applies the xla-cpu-numerics pass first, reproducing
+   * the two rewrites by which XLA's CPU compiler changes float results;
+   * "reference" evaluates the HLO op by op.
+   */
+  readonly numerics?: Numerics;
+}
+
+export type Numerics = "xla-cpu" | "reference";
+
+/** Reads and validates DIR/manifest.json; a malformed manifest is a ParseError naming the bad fields. */
+export function loadManifest(dir: string): Manifest {
+  const path = join(dir, "manifest.json");
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    throw new ParseError(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new ParseError(`${path} is not a valid manifest: ${issues.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+export function selectCases(m: Manifest, options: ConformanceOptions = {}): ConformanceCase[] {
+  const { filter, names } = options;
+  return m.cases.filter(
+    (c) =>
+      (filter === undefined || c.tags.includes(filter) || c.name.includes(filter)) &&
+      (names === undefined || names.includes(c.name)),
+  );
+}
+
+function readBytes(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new ParseError(`cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function readArray(path: string): ArrayLiteral {
+  const bytes = new Uint8Array(readBytes(path));
+  try {
+    return readNpy(bytes);
+  } catch (e) {
+    if (e instanceof HloError) throw new ParseError(`${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+function check(dir: string, c: ConformanceCase, numerics: Numerics): CaseFailure | undefined {
+  const caseDir = join(dir, c.dir);
+  const loaded = loadModule(readBytes(join(caseDir, "module.hlo")).toString("utf8"));
+  const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
+  const args = c.inputs.map((f) => readArray(join(caseDir, f.file)));
+  const outputs = flattenOutputs(evaluate(m, args));
+  if (outputs.length !== c.outputs.length) return { kind: "output-count", got: outputs.length, want: c.outputs.length };
+  const tolerance: Tolerance = c.tolerance;
+  for (let i = 0; i < outputs.length; i++) {
+    const want = readArray(join(caseDir, c.outputs[i].file));
+    const r = compareArrays(outputs[i], want, tolerance);
+    if (r.ok) continue;
+    if (r.kind === "shape") return { kind: "shape", output: i, message: r.message };
+    return { kind: "values", output: i, tolerance: toleranceText(tolerance), mismatch: r.mismatch };
+  }
+  return undefined;
+}
+
+/** Runs one case; never throws. */
+export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu"): CaseResult {
+  const start = performance.now();
+  let failure: CaseFailure | undefined;
+  try {
+    failure = check(dir, c, numerics);
+  } catch (e) {
+    // HloErrors are the expected failures; anything else is a bug, reported the same way.
+    const error = e instanceof HloError ? e.name : e instanceof Error ? `internal error (${e.name})` : "internal error";
+    failure = { kind: "error", error, message: e instanceof Error ? e.message : String(e) };
+  }
+  const base = { name: c.name, tags: c.tags, milliseconds: performance.now() - start };
+  return failure === undefined ? { ...base, passed: true } : { ...base, passed: false, failure };
+}
+
+/** Runs every selected case of the corpus in DIR. */
+export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceReport {
+  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics));
+  const passed = cases.filter((c) => c.passed).length;
+  return { dir, passed, failed: cases.length - passed, cases };
+}
+
+/** A number as the failure line shows it (enough digits to see the difference). */
+function num(x: number): string {
+  return Object.is(x, -0) ? "-0" : String(x);
+}
+
+/** One line describing why a case failed. */
+export function describeFailure(r: CaseResult): string {
+  const f = r.failure;
+  if (f === undefined) return `PASS ${r.name}`;
+  switch (f.kind) {
+    case "error": {
+      const lines = f.message.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+      const text = lines.join(" | ");
+      return `FAIL ${r.name}: ${f.error}: ${text.length > 400 ? `${text.slice(0, 400)}...` : text}`;
+    }
+    case "output-count":
+      return `FAIL ${r.name}: the module gives ${f.got} output${f.got === 1 ? "" : "s"}, the case expects ${f.want}`;
+    case "shape":
+      return `FAIL ${r.name}: output ${f.output}: ${f.message}`;
+    case "values": {
+      const m = f.mismatch;
+      return (
+        `FAIL ${r.name}: output ${f.output} at [${m.index.join(",")}]: got ${num(m.got)}, want ${num(m.want)}, ` +
+        `|diff| ${num(m.diff)} (${f.tolerance}; ${m.count} of ${m.total} element${m.total === 1 ? "" : "s"} differ)`
+      );
+    }
+    default:
+      return f satisfies never;
+  }
+}

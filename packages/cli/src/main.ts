@@ -1,0 +1,92 @@
+/**
+ * The minixla command: picks the sub-command from the registry, runs it and
+ * turns failures into exit codes: 2 for usage errors (with the usage), 1 for
+ * HloErrors (the message, no stack trace) and for unexpected errors (with the
+ * stack, since those are bugs). Runs itself when executed directly (`tsx
+ * packages/cli/src/main.ts ...`); bin/minixla.js imports it and calls runFromProcess.
+ */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { HloError } from "@minixla/hlo";
+import { UsageError } from "./args.ts";
+import type { CommandIo } from "./commands/command.ts";
+import { COMMANDS, findCommand } from "./commands/registry.ts";
+
+/** "usage: " then the command's usage lines, aligned. */
+const usageOf = (usage: string): string => `usage: ${usage.split("\n").join("\n       ")}\n`;
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    "usage: minixla COMMAND [ARGS...]",
+    "",
+    "commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Run 'minixla COMMAND --help' for a command's arguments.",
+    "",
+  ].join("\n");
+}
+
+const processIo: CommandIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+/** Runs the command line (without node and script) and returns the exit code. */
+export async function main(argv: readonly string[], io: CommandIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.err(overview());
+    return 2;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
+    io.out(overview());
+    return 0;
+  }
+  const command = findCommand(name);
+  if (command === undefined) {
+    io.err(`minixla: unknown command '${name}'\n\n${overview()}`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(usageOf(command.usage));
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`minixla ${name}: ${e.message}\n${usageOf(command.usage)}`);
+      return 2;
+    }
+    if (e instanceof HloError) {
+      io.err(`minixla ${name}: ${e.name}: ${e.message}\n`);
+      return 1;
+    }
+    io.err(`minixla ${name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 1;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+/** Runs main on this process's arguments and sets its exit code (used by bin/minixla.js too). */
+export async function runFromProcess(): Promise<void> {
+  // `minixla run | head` closes the pipe early: stop quietly instead of crashing.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  process.exitCode = await main(process.argv.slice(2));
+}
+
+if (isEntryPoint()) await runFromProcess();

@@ -1,0 +1,9 @@
+/** lower-broadcasts as an HloPass: makes every implicit broadcast an explicit reshape + broadcast. */
+import type { HloPass } from "./pass.ts";
+import { lowerBroadcasts } from "./lower_broadcasts.ts";
+
+export const lowerBroadcastsPass: HloPass = {
+  name: "lower-broadcasts",
+  description: "makes every implicit broadcast an explicit reshape + broadcast",
+  run: lowerBroadcasts,
+};

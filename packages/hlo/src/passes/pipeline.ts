@@ -1,0 +1,58 @@
+/**
+ * runPipeline: runs passes in order, re-verifying the module after every pass
+ * that changed it, so a broken invariant is blamed on the pass that broke it
+ * (as XLA's HloPassPipeline does). Once a module is explicit (no implicit
+ * broadcast), every later pass must keep it explicit.
+ */
+import { HloError, VerifyError } from "../errors.ts";
+import type { HloModule } from "../module.ts";
+import { hasImplicitBroadcast, verificationProblems } from "../verify/verifier.ts";
+import type { HloPass } from "./pass.ts";
+
+export interface PipelineStep {
+  /** 0 for the input, then 1, 2, ... for each pass. */
+  readonly index: number;
+  /** "input" for step 0, else the pass's name. */
+  readonly name: string;
+  readonly module: HloModule;
+  /** The module before this step (undefined for the input). */
+  readonly previous: HloModule | undefined;
+  readonly changed: boolean;
+}
+
+export interface PipelineOptions {
+  /** Verify the input and the result of every pass that changed the module (default true). */
+  readonly verify?: boolean;
+  /** Called with the input (step 0) and after every pass. */
+  readonly dump?: (step: PipelineStep) => void;
+}
+
+function check(m: HloModule, allowImplicitBroadcast: boolean, header: string): void {
+  const problems = verificationProblems(m, { allowImplicitBroadcast });
+  if (problems.length > 0) throw new VerifyError(problems, header);
+}
+
+export function runPipeline(m: HloModule, passes: readonly HloPass[], opts: PipelineOptions = {}): HloModule {
+  const verify = opts.verify ?? true;
+  let explicit = !hasImplicitBroadcast(m);
+  if (verify) check(m, !explicit, "Input module failed verification");
+  opts.dump?.({ index: 0, name: "input", module: m, previous: undefined, changed: false });
+  let current = m;
+  passes.forEach((pass, i) => {
+    let next: HloModule;
+    try {
+      next = pass.run(current);
+    } catch (e) {
+      if (e instanceof HloError) throw e;
+      throw new HloError(`pass ${pass.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const changed = next !== current;
+    if (changed && verify) {
+      check(next, !explicit, `Module verification failed after pass ${pass.name}`);
+      explicit = explicit || !hasImplicitBroadcast(next);
+    }
+    opts.dump?.({ index: i + 1, name: pass.name, module: next, previous: current, changed });
+    current = next;
+  });
+  return current;
+}

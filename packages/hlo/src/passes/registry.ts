@@ -1,0 +1,32 @@
+/**
+ * The standard passes by name, and the default pipeline. Constant folding
+ * lives in @minixla/interpreter (it reuses the kernels), so callers that want
+ * it pass it in through `extra`.
+ */
+import { HloError } from "../errors.ts";
+import { algsimp } from "./algsimp.ts";
+import { cse } from "./cse.ts";
+import { dce } from "./dce.ts";
+import { inline } from "./inline.ts";
+import { lowerBroadcastsPass } from "./lower_broadcasts_pass.ts";
+import { type HloPass, fixpoint, sequence } from "./pass.ts";
+import { tupleSimplify } from "./tuple_simplify.ts";
+
+export const STANDARD_PASSES: readonly HloPass[] = [lowerBroadcastsPass, inline, tupleSimplify, algsimp, cse, dce];
+
+/** The pass of that name among the standard ones and `extra`; HloError listing the known names otherwise. */
+export function passByName(name: string, extra: readonly HloPass[] = []): HloPass {
+  const all = [...STANDARD_PASSES, ...extra];
+  const found = all.find((p) => p.name === name);
+  if (!found) throw new HloError(`unknown pass '${name}'; known passes: ${all.map((p) => p.name).join(", ")}`);
+  return found;
+}
+
+/**
+ * lower-broadcasts, inline, then simplification to a fixed point. `simplifiers`
+ * joins the loop (e.g. constant folding from the interpreter).
+ */
+export function defaultPipeline(simplifiers: readonly HloPass[] = []): readonly HloPass[] {
+  const simplify = sequence("simplify", "tuple-simplify, algsimp, constant folding, cse, dce", [tupleSimplify, algsimp, ...simplifiers, cse, dce]);
+  return [lowerBroadcastsPass, inline, fixpoint(simplify)];
+}

@@ -1,0 +1,101 @@
+/**
+ * xla-cpu-numerics: the two rewrites by which XLA's CPU compiler changes
+ * floating-point results relative to the HLO's op-by-op semantics, so that
+ * minixla can reproduce numbers computed by real XLA on CPU (the conformance
+ * corpus). The reference semantics stay op-by-op; this pass is opt-in and
+ * `minixla conformance` applies it.
+ *
+ * - reciprocal-divisor: a / broadcast(b) -> a * broadcast(1 / b), for floats
+ *   with a non-constant dividend (XLA's algebraic simplifier).
+ * - fused-multiply-add: add(multiply(x, y), z) on f32/f16/bf16, where the
+ *   multiply has no other user, is computed with one rounding (as LLVM's
+ *   contraction into an FMA does): through f64, where the product of two
+ *   narrower floats is exact. f64 multiply-adds are left alone (f64 has no
+ *   wider type here to hold the exact product).
+ */
+import { isFloatType } from "../element_type.ts";
+import type { HloInstruction } from "../instruction.ts";
+import { scalar } from "../literal.ts";
+import type { HloModule } from "../module.ts";
+import { type ArrayShape, isArrayShape, shape } from "../shape.ts";
+import type { HloPass } from "./pass.ts";
+import { type RewriteContext, type RewriteRule, lazyNames, rewriteComputation } from "./rewrite.ts";
+import { mapComputations } from "./pass.ts";
+
+const NARROW_FLOATS = new Set(["f32", "f16", "bf16"]);
+
+function inst<K extends HloInstruction["opcode"]>(
+  name: string, opcode: K, operands: readonly string[], s: ArrayShape, attributes: HloInstruction["attributes"] = {},
+): HloInstruction {
+  return { name, opcode, operands, shape: s, attributes, called: [] } as unknown as HloInstruction;
+}
+
+/** a / broadcast(b) -> a * broadcast(1 / b). */
+const reciprocalDivisor: RewriteRule = {
+  name: "reciprocal-divisor",
+  apply(div, ctx) {
+    if (div.opcode !== "divide" || !isArrayShape(div.shape) || !isFloatType(div.shape.elementType)) return undefined;
+    const a = ctx.get(div.operands[0]);
+    const b = ctx.get(div.operands[1]);
+    if (!a || !b || a.opcode === "constant" || b.opcode !== "broadcast") return undefined;
+    const c = ctx.get(b.operands[0]);
+    if (!c || !isArrayShape(c.shape) || !isArrayShape(b.shape)) return undefined;
+    const t = c.shape.elementType;
+    const oneName = ctx.fresh("constant");
+    const added: HloInstruction[] = [inst(oneName, "constant", [], shape(t, []), { literal: scalar(1, t) } as never)];
+    let ones = oneName;
+    if (c.shape.dimensions.length > 0) {
+      ones = ctx.fresh("broadcast");
+      added.push(inst(ones, "broadcast", [oneName], shape(t, c.shape.dimensions), { dimensions: [] } as never));
+    }
+    const inverse = ctx.fresh("divide");
+    added.push(inst(inverse, "divide", [ones, c.name], shape(t, c.shape.dimensions)));
+    const spread = ctx.fresh("broadcast");
+    added.push(inst(spread, "broadcast", [inverse], b.shape, b.attributes));
+    added.push(inst(ctx.fresh("multiply"), "multiply", [a.name, spread], div.shape));
+    return added;
+  },
+};
+
+/** add(multiply(x, y), z) on narrow floats -> one rounding of x*y + z. */
+function fusedMultiplyAdd(uses: ReadonlyMap<string, number>): RewriteRule {
+  return {
+    name: "fused-multiply-add",
+    apply(add, ctx: RewriteContext) {
+      if (add.opcode !== "add" || !isArrayShape(add.shape) || !NARROW_FLOATS.has(add.shape.elementType)) return undefined;
+      const t = add.shape.elementType;
+      const dims = add.shape.dimensions;
+      for (const side of [0, 1]) {
+        const mul = ctx.get(add.operands[side]);
+        if (!mul || mul.opcode !== "multiply" || (uses.get(mul.name) ?? 0) !== 1) continue;
+        if (!isArrayShape(mul.shape) || mul.shape.elementType !== t) continue;
+        const wide = (name: string): HloInstruction => inst(ctx.fresh("convert"), "convert", [name], shape("f64", dims));
+        const [x, y, z] = [wide(mul.operands[0]), wide(mul.operands[1]), wide(add.operands[1 - side])];
+        const product = inst(ctx.fresh("multiply"), "multiply", [x.name, y.name], shape("f64", dims));
+        const sum = inst(ctx.fresh("add"), "add", [product.name, z.name], shape("f64", dims));
+        return [x, y, z, product, sum, inst(ctx.fresh("convert"), "convert", [sum.name], add.shape)];
+      }
+      return undefined;
+    },
+  };
+}
+
+function useCounts(m: HloModule): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const c of m.computations) {
+    for (const i of c.instructions) for (const o of i.operands) uses.set(o, (uses.get(o) ?? 0) + 1);
+    uses.set(c.root, (uses.get(c.root) ?? 0) + 1);
+  }
+  return uses;
+}
+
+export const xlaCpuNumerics: HloPass = {
+  name: "xla-cpu-numerics",
+  description: "reproduce XLA CPU's numerics: a/broadcast(b) as a*broadcast(1/b), f32 multiply-add with one rounding",
+  run(m) {
+    const names = lazyNames(m);
+    const rules = [reciprocalDivisor, fusedMultiplyAdd(useCounts(m))];
+    // One sweep's worth of rules per computation: the rewritten ops never match again.
+    return mapComputations(m, (c) => rewriteComputation(c, rules, m, names, "xla-cpu-numerics"));
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * Printing instruction attributes as XLA's HloInstruction::ToString does
+ * (ExtraAttributesToString, then the called computations): the same names,
+ * order and spelling, defaults omitted where XLA omits them. One entry per
+ * opcode, so a new opcode does not compile until it prints.
+ */
+import type { Immutable } from "immer";
+import type { PaddingDimension, WindowDimension } from "../attributes.ts";
+import type { HloInstruction, InstructionOf } from "../instruction.ts";
+import type { Opcode } from "../opcode.ts";
+import type { Shape } from "../shape.ts";
+import { quoteString } from "./lexer.ts";
+
+type Printer<K extends Opcode> = (inst: InstructionOf<K>, operandShape: (i: number) => Shape | undefined) => string[];
+
+const braces = (xs: readonly (number | string)[]): string => `{${xs.join(",")}}`;
+
+const none = (): string[] => [];
+
+const binary = (inst: { readonly attributes: { readonly broadcastDimensions?: readonly number[] } }): string[] =>
+  inst.attributes.broadcastDimensions === undefined ? [] : [`broadcast_dimensions=${braces(inst.attributes.broadcastDimensions)}`];
+
+const dimensions = (inst: { readonly attributes: { readonly dimensions: readonly number[] } }): string[] => [`dimensions=${braces(inst.attributes.dimensions)}`];
+const oneDimension = (inst: { readonly attributes: { readonly dimension: number } }): string[] => [`dimensions={${inst.attributes.dimension}}`];
+const toApply = (inst: HloInstruction): string[] => (inst.called.length > 0 ? [`to_apply=${inst.called[0]}`] : []);
+
+/** XLA's PaddingConfigToString: interior shown on every dimension iff one is non-zero. */
+export function paddingToString(padding: Immutable<readonly PaddingDimension[]>): string {
+  const interior = padding.some((p) => p.interior !== 0);
+  return padding.map((p) => (interior ? `${p.low}_${p.high}_${p.interior}` : `${p.low}_${p.high}`)).join("x");
+}
+
+/** XLA's window_util::ToString: size always, other fields only when not all default. */
+export function windowToString(window: Immutable<readonly WindowDimension[]>): string {
+  if (window.length === 0) return "{}";
+  const fields: string[] = [`size=${window.map((w) => w.size).join("x")}`];
+  const add = (name: string, show: boolean, f: (w: Immutable<WindowDimension>) => string) => {
+    if (show) fields.push(`${name}=${window.map(f).join("x")}`);
+  };
+  add("stride", window.some((w) => w.stride !== 1), (w) => `${w.stride}`);
+  add("pad", window.some((w) => w.padLow !== 0 || w.padHigh !== 0), (w) => `${w.padLow}_${w.padHigh}`);
+  add("lhs_dilate", window.some((w) => w.baseDilation !== 1), (w) => `${w.baseDilation}`);
+  add("rhs_dilate", window.some((w) => w.windowDilation !== 1), (w) => `${w.windowDilation}`);
+  add("rhs_reversal", window.some((w) => w.windowReversal), (w) => (w.windowReversal ? "1" : "0"));
+  return `{${fields.join(" ")}}`;
+}
+
+const nonEmpty = (name: string, xs: readonly number[]): string[] => (xs.length > 0 ? [`${name}=${braces(xs)}`] : []);
+
+export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
+  abs: none, cbrt: none, ceil: none, copy: none, cosine: none, "count-leading-zeros": none, erf: none,
+  exponential: none, "exponential-minus-one": none, floor: none, "is-finite": none, log: none,
+  "log-plus-one": none, logistic: none, negate: none, not: none, popcnt: none, "round-nearest-afz": none,
+  "round-nearest-even": none, rsqrt: none, sign: none, sine: none, sqrt: none, tan: none, tanh: none,
+  add: binary, subtract: binary, multiply: binary, divide: binary, remainder: binary, maximum: binary,
+  minimum: binary, power: binary, atan2: binary, and: binary, or: binary, xor: binary,
+  "shift-left": binary, "shift-right-arithmetic": binary, "shift-right-logical": binary,
+  compare: (inst) => [
+    `direction=${inst.attributes.direction}`,
+    ...(inst.attributes.comparisonType === undefined ? [] : [`type=${inst.attributes.comparisonType}`]),
+    ...binary(inst),
+  ],
+  select: none, clamp: none, convert: none, "bitcast-convert": none,
+  "reduce-precision": (inst) => [`exponent_bits=${inst.attributes.exponentBits}`, `mantissa_bits=${inst.attributes.mantissaBits}`],
+  broadcast: dimensions,
+  reshape: none,
+  transpose: dimensions,
+  reverse: dimensions,
+  slice: (inst) => {
+    const { starts, limits, strides } = inst.attributes;
+    const unit = strides.every((s) => s === 1);
+    return [`slice={${starts.map((s, i) => `[${s}:${limits[i]}${unit ? "" : `:${strides[i]}`}]`).join(", ")}}`];
+  },
+  concatenate: oneDimension,
+  pad: (inst) => [`padding=${paddingToString(inst.attributes.padding)}`],
+  iota: (inst) => [`iota_dimension=${inst.attributes.iotaDimension}`],
+  "get-dimension-size": oneDimension,
+  "dynamic-slice": (inst) => [`dynamic_slice_sizes=${braces(inst.attributes.sliceSizes)}`],
+  "dynamic-update-slice": none,
+  gather: (inst) => {
+    const a = inst.attributes;
+    return [
+      `offset_dims=${braces(a.offsetDims)}`,
+      `collapsed_slice_dims=${braces(a.collapsedSliceDims)}`,
+      `start_index_map=${braces(a.startIndexMap)}`,
+      ...nonEmpty("operand_batching_dims", a.operandBatchingDims),
+      ...nonEmpty("start_indices_batching_dims", a.startIndicesBatchingDims),
+      `index_vector_dim=${a.indexVectorDim}`,
+      `slice_sizes=${braces(a.sliceSizes)}`,
+      ...(a.indicesAreSorted ? ["indices_are_sorted=true"] : []),
+    ];
+  },
+  scatter: (inst) => {
+    const a = inst.attributes;
+    return [
+      `update_window_dims=${braces(a.updateWindowDims)}`,
+      `inserted_window_dims=${braces(a.insertedWindowDims)}`,
+      ...nonEmpty("input_batching_dims", a.inputBatchingDims),
+      ...nonEmpty("scatter_indices_batching_dims", a.scatterIndicesBatchingDims),
+      `scatter_dims_to_operand_dims=${braces(a.scatterDimsToOperandDims)}`,
+      `index_vector_dim=${a.indexVectorDim}`,
+      ...(a.indicesAreSorted ? ["indices_are_sorted=true"] : []),
+      ...(a.uniqueIndices ? ["unique_indices=true"] : []),
+      ...toApply(inst),
+    ];
+  },
+  reduce: (inst) => [...dimensions(inst), ...toApply(inst)],
+  "reduce-window": (inst) => [`window=${windowToString(inst.attributes.window)}`, ...toApply(inst)],
+  "select-and-scatter": (inst) => [`window=${windowToString(inst.attributes.window)}`, `select=${inst.called[0]}`, `scatter=${inst.called[1]}`],
+  sort: (inst) => [oneDimension(inst)[0], ...(inst.attributes.isStable ? ["is_stable=true"] : []), ...toApply(inst)],
+  dot: (inst) => {
+    const a = inst.attributes;
+    const precision = a.operandPrecision;
+    const showPrecision = precision !== undefined && precision.some((p) => p.toLowerCase() !== "default");
+    return [
+      ...nonEmpty("lhs_batch_dims", a.lhsBatchDimensions),
+      ...nonEmpty("lhs_contracting_dims", a.lhsContractingDimensions),
+      ...nonEmpty("rhs_batch_dims", a.rhsBatchDimensions),
+      ...nonEmpty("rhs_contracting_dims", a.rhsContractingDimensions),
+      ...(showPrecision ? [`operand_precision=${braces(precision)}`] : []),
+    ];
+  },
+  parameter: none,
+  constant: none,
+  tuple: none,
+  "get-tuple-element": (inst) => [`index=${inst.attributes.index}`],
+  call: toApply,
+  while: (inst) => [`condition=${inst.called[0]}`, `body=${inst.called[1]}`],
+  conditional: (inst, operandShape) => {
+    const index = operandShape(0);
+    if (index !== undefined && index.elementType === "pred" && inst.called.length === 2) {
+      return [`true_computation=${inst.called[0]}`, `false_computation=${inst.called[1]}`];
+    }
+    return [`branch_computations={${inst.called.join(", ")}}`];
+  },
+  map: (inst) => [...dimensions(inst), ...toApply(inst)],
+  "opt-barrier": none,
+  "custom-call": (inst) => [
+    `custom_call_target=${quoteString(inst.attributes.customCallTarget)}`,
+    ...inst.attributes.rawAttributes.map((r) => `${r.name}=${r.value}`),
+  ],
+};
+
+/** The `, name=value` tail of an instruction line. */
+export function attributesText(inst: HloInstruction, operandShape: (i: number) => Shape | undefined): string {
+  const printer = ATTRIBUTE_PRINTERS[inst.opcode] as Printer<Opcode>;
+  const parts = printer(inst as InstructionOf<Opcode>, operandShape);
+  return parts.map((p) => `, ${p}`).join("");
+}

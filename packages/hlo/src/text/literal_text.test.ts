@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { ParseError } from "../errors.ts";
+import { type ArrayLiteral, type TupleLiteral, literal } from "../literal.ts";
+import { parseShape } from "./parser.ts";
+import { Lexer } from "./lexer.ts";
+import { parseLiteral, printLiteral } from "./literal_text.ts";
+import { formatFloat } from "./number_text.ts";
+
+const read = (shapeText: string, text: string) => parseLiteral(new Lexer(text), parseShape(shapeText));
+const values = (shapeText: string, text: string) => Array.from((read(shapeText, text) as ArrayLiteral).data);
+const message = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ParseError);
+    return (e as Error).message.split("\n")[0];
+  }
+  throw new Error("expected a ParseError");
+};
+
+describe("literal text: reading", () => {
+  it("reads scalars of every element type", () => {
+    expect(values("pred[]", "true")).toEqual([1]);
+    expect(values("pred[]", "false")).toEqual([0]);
+    expect(values("s8[]", "-128")).toEqual([-128]);
+    expect(values("s16[]", "32767")).toEqual([32767]);
+    expect(values("s32[]", "-2147483648")).toEqual([-2147483648]);
+    expect(values("s64[]", "-9007199254740992")).toEqual([-9007199254740992]);
+    expect(values("u8[]", "255")).toEqual([255]);
+    expect(values("u16[]", "65535")).toEqual([65535]);
+    expect(values("u32[]", "4294967295")).toEqual([4294967295]);
+    expect(values("u64[]", "9007199254740992")).toEqual([9007199254740992]);
+    expect(values("f16[]", "0.1")).toEqual([0.0999755859375]);
+    expect(values("bf16[]", "0.1")).toEqual([0.10009765625]);
+    expect(values("f32[]", "0.1")).toEqual([Math.fround(0.1)]);
+    expect(values("f64[]", "1e-05")).toEqual([1e-5]);
+  });
+
+  it("reads inf, -inf, nan, -nan and -0", () => {
+    const v = values("f64[5]", "{inf, -inf, nan, -nan, -0}");
+    expect(v[0]).toBe(Infinity);
+    expect(v[1]).toBe(-Infinity);
+    expect(Number.isNaN(v[2]) && Number.isNaN(v[3])).toBe(true);
+    expect(Object.is(v[4], -0)).toBe(true);
+  });
+
+  it("reads nested arrays row-major, pred arrays as 0/1 or true/false, and empty arrays", () => {
+    expect(values("s32[2,3]", "{ { 1, 2, 3 }, { 4, 5, 6 } }")).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(values("pred[2,2]", "{ {0, 1}, {true, false} }")).toEqual([0, 1, 1, 0]);
+    expect(values("f32[0]", "{}")).toEqual([]);
+    expect(values("f32[2,0]", "{ {}, {} }")).toEqual([]);
+    expect(values("f64[2,1,1,1]", "{ { /*i0=0*/ { /*i1=0*/ {-1} } }, { /*i0=1*/ { /*i1=0*/ {4.5} } } }")).toEqual([-1, 4.5]);
+  });
+
+  it("reads tuple literals", () => {
+    const t = read("(s32[2], f64[])", "( {1, 2}, 2.5 )") as TupleLiteral;
+    expect(t.elements.map((e) => Array.from((e as ArrayLiteral).data))).toEqual([[1, 2], [2.5]]);
+  });
+
+  it("refuses values outside the element type's range", () => {
+    expect(message(() => read("s8[]", "128"))).toBe("1:1: value 128 is out of range for literal's primitive type S8");
+    expect(message(() => read("u32[]", "-1"))).toBe("1:1: value -1 is out of range for literal's primitive type U32");
+    expect(message(() => read("f32[]", "1e39"))).toBe("1:1: value 1e39 is out of range for literal's primitive type F32");
+    expect(message(() => read("f64[]", "1e999"))).toBe("1:1: value 1e999 is out of range for literal's primitive type F64");
+    expect(message(() => read("pred[]", "2"))).toBe("1:1: expects true, false, 0 or 1 for a pred value, but sees '2'");
+    expect(message(() => read("s32[]", "1.5"))).toBe("1:1: expects an integer for a s32 value, but sees '1.5'");
+  });
+
+  it("refuses 64-bit integers that float64 cannot hold exactly", () => {
+    expect(message(() => read("s64[]", "9007199254740993"))).toContain("s64 value 9007199254740993 cannot be stored exactly");
+    expect(message(() => read("u64[]", "18446744073709551615"))).toContain("cannot be stored exactly");
+    expect(message(() => read("s64[]", "99999999999999999999"))).toBe("1:1: value 99999999999999999999 is out of range for literal's primitive type S64");
+  });
+
+  it("refuses nesting that does not match the shape", () => {
+    expect(message(() => read("f32[2]", "{1, 2, 3}"))).toBe("1:8: expects 2 elements on the minor-most dimension, but sees more");
+    expect(message(() => read("f32[2]", "{1}"))).toBe("1:3: expects 2 elements in dimension 0, but sees 1");
+    expect(message(() => read("f32[2]", "{{1}, {2}}"))).toBe("1:2: expects nested array in rank 1, but sees larger");
+    expect(message(() => read("f32[2,2]", "{1, 2}"))).toBe("1:2: expects a nested array of rank 2, but sees a value at depth 1");
+    expect(message(() => read("f32[2]", "{1 2}"))).toBe("1:4: expects ',' or '}' in a literal, but sees '2'");
+    expect(message(() => read("f32[2]", "{...}"))).toContain("elided");
+  });
+});
+
+describe("literal text: printing as XLA does", () => {
+  it("prints scalars, pred as true/false", () => {
+    expect(printLiteral(literal("f64", [], [42]))).toBe("42");
+    expect(printLiteral(literal("pred", [], [1]))).toBe("true");
+    expect(printLiteral(literal("s32", [], [-7]))).toBe("-7");
+  });
+
+  it("prints rank 1 and rank 2 with XLA's brace spacing, pred arrays as 0/1", () => {
+    expect(printLiteral(literal("s32", [3], [1, 2, 3]))).toBe("{1, 2, 3}");
+    expect(printLiteral(literal("f32", [0], []))).toBe("{}");
+    expect(printLiteral(literal("s32", [2, 3], [1, 2, 3, 4, 5, 6]))).toBe("{ { 1, 2, 3 }, { 4, 5, 6 } }");
+    expect(printLiteral(literal("pred", [2, 3], [0, 1, 0, 1, 0, 1]))).toBe("{ { 0, 1, 0 }, { 1, 0, 1 } }");
+    expect(printLiteral(literal("s32", [2, 1], [1, 2]))).toBe("{ {1}, {2} }");
+  });
+
+  it("prints rank 3 plainly and rank 4 with index markers", () => {
+    expect(printLiteral(literal("s32", [2, 1, 2], [1, 2, 3, 4]))).toBe("{ { { 1, 2 } }, { { 3, 4 } } }");
+    expect(printLiteral(literal("f64", [2, 2, 1, 1], [-1, 4.1, 2, 3]))).toBe(
+      "{ { /*i0=0*/ { /*i1=0*/ {-1} }, { /*i1=1*/ {4.1} } }, { /*i0=1*/ { /*i1=0*/ {2} }, { /*i1=1*/ {3} } } }",
+    );
+    expect(printLiteral(literal("f64", [2, 0, 3, 1], []))).toBe("{ { /*i0=0*/ }, { /*i0=1*/ } }");
+  });
+
+  it("prints tuples", () => {
+    const t = { shape: parseShape("(s32[2,1], s32[2])"), elements: [literal("s32", [2, 1], [1, 2]), literal("s32", [2], [2, 42])] } as TupleLiteral;
+    expect(printLiteral(t)).toBe("( { {1}, {2} }, {2, 42} )");
+  });
+
+  it("prints floats like XLA's %g: integral without a point, short round-trip digits, non-finite words", () => {
+    expect(formatFloat(1, "f64")).toBe("1");
+    expect(formatFloat(100, "f64")).toBe("100");
+    expect(formatFloat(0.5, "f64")).toBe("0.5");
+    expect(formatFloat(1e-5, "f64")).toBe("1e-05");
+    expect(formatFloat(1e20, "f64")).toBe("1e+20");
+    expect(formatFloat(0.1 + 0.2, "f64")).toBe("0.30000000000000004");
+    expect(formatFloat(-0, "f64")).toBe("-0");
+    expect(formatFloat(NaN, "f64")).toBe("nan");
+    expect(formatFloat(NaN, "f64", true)).toBe("-nan");
+    expect(formatFloat(-Infinity, "f32")).toBe("-inf");
+    expect(formatFloat(Math.fround(0.797884583), "f32")).toBe("0.797884583");
+    expect(formatFloat(Math.fround(0.044715), "f32")).toBe("0.044715");
+    expect(formatFloat(Math.fround(1e6), "f32")).toBe("1e+06");
+    expect(formatFloat(0.0999755859375, "f16")).toBe("0.1");
+    expect(formatFloat(0.333251953125, "f16")).toBe("0.33325");
+  });
+
+  it("prints every float so that it reads back to the same value of its type", () => {
+    for (const [type, xs] of [
+      ["f32", [Math.fround(Math.PI), Math.fround(1 / 3), 3.4028234663852886e38, Math.fround(1e-45)]],
+      ["f64", [Math.PI, 1 / 3, Number.MAX_VALUE, Number.MIN_VALUE, 123456789012345680]],
+      ["f16", [0.333251953125, 65504, 5.960464477539063e-8]],
+      ["bf16", [0.333984375, 3.3895313892515355e38]],
+    ] as const) {
+      for (const x of xs) expect(values(`${type}[]`, formatFloat(x, type))).toEqual([x]);
+    }
+  });
+
+  it("keeps the sign of a negative NaN through print and parse", () => {
+    const l = read("f32[2]", "{-nan, nan}");
+    expect(printLiteral(l)).toBe("{-nan, nan}");
+  });
+});

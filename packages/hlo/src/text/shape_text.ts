@@ -1,0 +1,139 @@
+/**
+ * Shapes in HLO text: `f64[2,3]{1,0}`, `pred[]`, tuples `(f32[], s32[2]{0})`.
+ * A layout is kept only when it differs from the default major-to-minor
+ * order; what follows ':' inside a layout (tiling, memory space) is skipped.
+ * Dynamic dimensions (`<=5`, `?`) and element types minixla lacks are refused.
+ * Tuple nesting is bounded so hostile input cannot exhaust the stack.
+ */
+import { ELEMENT_TYPES, isElementType } from "../element_type.ts";
+import { type Shape, defaultLayout, tupleShape } from "../shape.ts";
+import { type Lexer, type Token, quote } from "./lexer.ts";
+import { integerWord } from "./number_text.ts";
+
+/** Deepest tuple nesting accepted in a shape. */
+export const MAX_TUPLE_DEPTH = 64;
+/** Highest rank accepted; literal printing and shape rules walk ranks with a stack frame per dimension. */
+export const MAX_RANK = 255;
+
+/** XLA's other element types: recognised so the error says "unsupported" rather than "expects a shape". */
+const OTHER_XLA_TYPES = new Set([
+  "s1", "s2", "s4", "u1", "u2", "u4", "c64", "c128", "token", "opaque",
+  "f4e2m1fn", "f8e3m4", "f8e4m3", "f8e4m3fn", "f8e4m3b11fnuz", "f8e4m3fnuz", "f8e5m2", "f8e5m2fnuz", "f8e8m0fnu",
+]);
+
+/** True if the tokens ahead start a shape: `type[` or `(`. */
+export function startsShape(lx: Lexer): boolean {
+  const t = lx.peek();
+  if (t.kind === "punct") return t.text === "(";
+  return t.kind === "word" && lx.isPunct("[", 1) && (isElementType(t.text) || OTHER_XLA_TYPES.has(t.text));
+}
+
+/** A non-negative integer word that fits a safe integer (dimension sizes, indices). */
+export function readNonNegative(lx: Lexer, t: Token, what: string): number {
+  const v = t.kind === "word" ? integerWord(t.text) : undefined;
+  if (v === undefined || v < 0n) throw lx.error(t, `expects a non-negative integer for ${what}, but sees ${quote(t)}`);
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw lx.error(t, `${what} ${t.text} is too large`);
+  return Number(v);
+}
+
+export function parseShapeFrom(lx: Lexer): Shape {
+  // Tuples nest with an explicit stack so depth is checked, not recursed into.
+  const stack: Shape[][] = [];
+  for (;;) {
+    let done: Shape | undefined;
+    const t = lx.peek();
+    if (t.kind === "punct" && t.text === "(") {
+      lx.next();
+      if (stack.length >= MAX_TUPLE_DEPTH) throw lx.error(t, `tuple shape nested deeper than ${MAX_TUPLE_DEPTH} levels`);
+      if (lx.isPunct(")")) {
+        lx.next();
+        done = tupleShape([]);
+      } else {
+        stack.push([]);
+        continue;
+      }
+    } else {
+      done = parseArrayShape(lx);
+    }
+    // Close every tuple this element completes.
+    for (;;) {
+      if (stack.length === 0) return done;
+      const top = stack[stack.length - 1];
+      top.push(done);
+      if (lx.eatPunct(",")) break;
+      lx.expectPunct(")", "at the end of a tuple shape");
+      stack.pop();
+      done = tupleShape(top);
+    }
+  }
+}
+
+function parseArrayShape(lx: Lexer): Shape {
+  const t = lx.next();
+  if (t.kind !== "word") throw lx.error(t, `expects a shape, but sees ${quote(t)}`);
+  if (!isElementType(t.text)) {
+    if (OTHER_XLA_TYPES.has(t.text)) throw lx.error(t, `element type '${t.text}' is not supported; minixla supports ${ELEMENT_TYPES.join(", ")}`);
+    throw lx.error(t, `expects a shape, but sees ${quote(t)}`);
+  }
+  const elementType = t.text;
+  lx.expectPunct("[", "after the element type of a shape");
+  const dimensions: number[] = [];
+  if (!lx.eatPunct("]")) {
+    for (;;) {
+      const d = lx.next();
+      if ((d.kind === "punct" && (d.text === "<" || d.text === "?")) || (d.kind === "word" && d.text.startsWith("?"))) {
+        throw lx.error(d, "dynamic dimensions are not supported");
+      }
+      dimensions.push(readNonNegative(lx, d, "a dimension size"));
+      if (dimensions.length > MAX_RANK) throw lx.error(d, `rank above ${MAX_RANK} is not supported`);
+      if (lx.eatPunct("]")) break;
+      lx.expectPunct(",", "between dimension sizes");
+    }
+  }
+  const layout = maybeLayout(lx, dimensions.length);
+  return layout === undefined ? { elementType, dimensions } : { elementType, dimensions, layout };
+}
+
+/** Parses `{1,0}` or `{1,0:T(8,128)}` if present; returns it only when not the default. */
+function maybeLayout(lx: Lexer, rank: number): number[] | undefined {
+  // '{' starts a layout only when followed by a number, ':' or '}': otherwise it opens a computation body.
+  if (!lx.isPunct("{")) return undefined;
+  const after = lx.peek(1);
+  const layoutLike = (after.kind === "word" && /^[0-9]/.test(after.text)) || (after.kind === "punct" && (after.text === ":" || after.text === "}"));
+  if (!layoutLike) return undefined;
+  const open = lx.next();
+  const minorToMajor: number[] = [];
+  if (!lx.isPunct("}") && !lx.isPunct(":")) {
+    for (;;) {
+      minorToMajor.push(readNonNegative(lx, lx.next(), "a layout dimension"));
+      if (!lx.eatPunct(",")) break;
+    }
+  }
+  if (lx.eatPunct(":")) skipToClosingBrace(lx, open);
+  else lx.expectPunct("}", "at the end of a layout");
+  if (minorToMajor.length === 0 && rank > 0) return undefined;
+  const seen = new Set(minorToMajor);
+  if (minorToMajor.length !== rank || seen.size !== rank || minorToMajor.some((d) => d >= rank)) {
+    throw lx.error(open, `layout {${minorToMajor.join(",")}} is not a permutation of the ${rank} dimensions`);
+  }
+  const def = defaultLayout(rank);
+  return minorToMajor.every((d, i) => d === def[i]) ? undefined : minorToMajor;
+}
+
+/** Skips tokens up to and including the '}' that closes an already-consumed '{' (iteratively). */
+export function skipToClosingBrace(lx: Lexer, open: Token): void {
+  let depth = 1;
+  for (;;) {
+    const t = lx.next();
+    if (t.kind === "eof") throw lx.error(open, "unbalanced '{': end of input before its '}'");
+    if (t.kind !== "punct") continue;
+    if (t.text === "{" || t.text === "(" || t.text === "[") depth++;
+    else if (t.text === "}" || t.text === ")" || t.text === "]") {
+      depth--;
+      if (depth === 0) {
+        if (t.text !== "}") throw lx.error(t, `expects '}' to close the '{', but sees ${quote(t)}`);
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * compare: IEEE comparisons for floats (FLOAT: every comparison with NaN is
+ * false except NE), numeric order for integers and pred (their stored values
+ * already are the SIGNED or UNSIGNED reading), and TOTALORDER for floats:
+ * -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, ordering the sign-magnitude
+ * bit patterns as XLA does. The bits come from the operand's own storage:
+ * V8 keeps a NaN's sign bit in a Float64Array (x86 produces -NaN for 0/0 and
+ * inf-inf, and XLA on x86 does too), so -NaN and +NaN stay distinguishable.
+ * Without comparison_type, floats use FLOAT, signed integers SIGNED, unsigned
+ * integers and pred UNSIGNED.
+ */
+import type { ComparisonDirection, ComparisonType, ElementType } from "@minixla/hlo";
+import { isFloatType } from "@minixla/hlo";
+import type { Scalar2 } from "./loops.ts";
+
+export function defaultComparisonType(t: ElementType): ComparisonType {
+  if (isFloatType(t)) return "FLOAT";
+  return t.startsWith("s") ? "SIGNED" : "UNSIGNED";
+}
+
+/** IEEE / numeric comparison: 1 or 0. */
+export function compareScalar(direction: ComparisonDirection): Scalar2 {
+  switch (direction) {
+    case "EQ":
+      return (a, b) => (a === b ? 1 : 0);
+    case "NE":
+      return (a, b) => (a !== b ? 1 : 0);
+    case "LT":
+      return (a, b) => (a < b ? 1 : 0);
+    case "LE":
+      return (a, b) => (a <= b ? 1 : 0);
+    case "GT":
+      return (a, b) => (a > b ? 1 : 0);
+    case "GE":
+      return (a, b) => (a >= b ? 1 : 0);
+    default:
+      return direction satisfies never;
+  }
+}
+
+/** The 32-bit words of a Float64Array's storage (little-endian: word 2i+1 holds sign and exponent). */
+function wordsOf(a: Float64Array): Int32Array {
+  return new Int32Array(a.buffer, a.byteOffset, a.length * 2);
+}
+
+/** -1, 0 or 1: the total order of two float64 bit patterns given as (high, low) words. */
+function totalOrder(ah: number, al: number, bh: number, bl: number): number {
+  const aNeg = ah < 0;
+  if (aNeg !== bh < 0) return aNeg ? -1 : 1;
+  // Same sign: compare magnitudes, reversed when negative.
+  const am = ah & 0x7fffffff;
+  const bm = bh & 0x7fffffff;
+  const ul = al >>> 0;
+  const vl = bl >>> 0;
+  const mag = am !== bm ? (am < bm ? -1 : 1) : ul !== vl ? (ul < vl ? -1 : 1) : 0;
+  return aNeg ? -mag : mag;
+}
+
+/** compare with TOTALORDER over two float arrays of n elements. */
+export function compareTotalOrder(direction: ComparisonDirection, a: Float64Array, b: Float64Array): Float64Array {
+  const n = a.length;
+  const out = new Float64Array(n);
+  const wa = wordsOf(a);
+  const wb = wordsOf(b);
+  for (let i = 0; i < n; i++) {
+    const c = totalOrder(wa[2 * i + 1], wa[2 * i], wb[2 * i + 1], wb[2 * i]);
+    let r: boolean;
+    switch (direction) {
+      case "EQ":
+        r = c === 0;
+        break;
+      case "NE":
+        r = c !== 0;
+        break;
+      case "LT":
+        r = c < 0;
+        break;
+      case "LE":
+        r = c <= 0;
+        break;
+      case "GT":
+        r = c > 0;
+        break;
+      case "GE":
+        r = c >= 0;
+        break;
+      default:
+        r = direction satisfies never;
+    }
+    out[i] = r ? 1 : 0;
+  }
+  return out;
+}
