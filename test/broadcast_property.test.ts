@@ -58,10 +58,10 @@ function randomBroadcastDims(rand: () => number, small: number[], large: number[
   while (chosen.size < small.length) chosen.add(randomInt(rand, 0, large.length - 1));
   const bd = [...chosen].sort((a, b) => a - b);
   const r = rand();
-  if (r < 0.1) bd.reverse();
-  else if (r < 0.15) bd[0] = -1;
-  else if (r < 0.2) bd[bd.length - 1] = large.length;
-  else if (r < 0.25) bd.pop();
+  if (r < 0.06) bd.reverse();
+  else if (r < 0.09) bd[0] = -1;
+  else if (r < 0.12) bd[bd.length - 1] = large.length;
+  else if (r < 0.15) bd.pop();
   return bd;
 }
 
@@ -71,7 +71,7 @@ function fitSmall(rand: () => number, small: number[], large: number[], bd: numb
     const d = bd[i];
     if (d === undefined || d < 0 || d >= large.length) return s;
     const r = rand();
-    return r < 0.6 ? large[d] : r < 0.85 ? 1 : s;
+    return r < 0.7 ? large[d] : r < 0.95 ? 1 : s;
   });
 }
 
@@ -91,7 +91,7 @@ describe("implicit broadcasting, lowered and evaluated, matches an independent r
       let large = randomDims(rand, largeRank);
       let small = randomDims(rand, smallRank);
       const bd = randomBroadcastDims(rand, small, large);
-      if (smallRank === largeRank) small = large.map((d) => (rand() < 0.25 ? 1 : rand() < 0.1 ? d + 1 : d));
+      if (smallRank === largeRank) small = large.map((d) => (rand() < 0.25 ? 1 : rand() < 0.05 ? d + 1 : d));
       else small = fitSmall(rand, small, large, bd);
       if (smallRank === largeRank && rand() < 0.3) large = large.map((d, i) => (small[i] !== 1 && rand() < 0.3 ? 1 : d));
       const swap = rand() < 0.5;
@@ -138,7 +138,7 @@ describe("implicit broadcasting, lowered and evaluated, matches an independent r
       expect(Array.from(out.data), label).toEqual(want.values);
     }
     // The generator must exercise both sides of the rules substantially.
-    expect(valid).toBeGreaterThan(CASES / 4);
-    expect(invalid).toBeGreaterThan(CASES / 6);
+    expect(valid).toBeGreaterThan(CASES / 3);
+    expect(invalid).toBeGreaterThan(CASES / 15);
   });
 });

@@ -66,7 +66,13 @@ function dumper(dir: string): (step: PipelineStep) => void {
   let previousText = "";
   let previousFile = "";
   return (step) => {
-    const text = printHloModule(step.module);
+    let text: string;
+    try {
+      text = printHloModule(step.module);
+    } catch (e) {
+      // A pass left a module the printer cannot print; the pipeline's verifier will say why.
+      text = `(cannot print the module after ${step.name}: ${e instanceof Error ? e.message : String(e)})\n`;
+    }
     const file = `${fileStem(step)}.hlo`;
     writeFileSync(join(dir, file), text);
     if (step.changed) writeFileSync(join(dir, `${fileStem(step)}.diff`), unifiedDiff(previousText, text, previousFile, file));

@@ -34,6 +34,12 @@ describe("runPipeline", () => {
     expect(() => runPipeline(sample(), [dce, breaker])).toThrow(/^Module verification failed after pass breaker:\n {2}- computation main/);
   });
 
+  it("dumps the step that broke the module before reporting it", () => {
+    const names: string[] = [];
+    expect(() => runPipeline(sample(), [dce, breaker], { dump: (s) => names.push(s.name) })).toThrow(VerifyError);
+    expect(names).toEqual(["input", "dce", "breaker"]);
+  });
+
   it("refuses an invalid input before running any pass", () => {
     const bad = mainOf(param("x", 0), op("n", "negate", ["ghost"], f64()));
     expect(() => runPipeline(bad, [dce])).toThrow(/^Input module failed verification:/);

@@ -47,11 +47,12 @@ export function runPipeline(m: HloModule, passes: readonly HloPass[], opts: Pipe
       throw new HloError(`pass ${pass.name} failed: ${e instanceof Error ? e.message : String(e)}`);
     }
     const changed = next !== current;
+    // Dump before verifying, so a module that fails verification can still be inspected.
+    opts.dump?.({ index: i + 1, name: pass.name, module: next, previous: current, changed });
     if (changed && verify) {
       check(next, !explicit, `Module verification failed after pass ${pass.name}`);
       explicit = explicit || !hasImplicitBroadcast(next);
     }
-    opts.dump?.({ index: i + 1, name: pass.name, module: next, previous: current, changed });
     current = next;
   });
   return current;

@@ -186,3 +186,11 @@ describe("verifyModule", () => {
     expect(problemsOf(m)).toEqual([]);
   });
 });
+
+describe("verifyModule on malformed data", () => {
+  it("reports data a rule cannot read instead of crashing", () => {
+    const m = { name: "m", entry: "main", headerAttributes: [], computations: [{ name: "main", root: "x", instructions: [{ name: "x", opcode: "negate", operands: null, shape: shape("f64", []), attributes: {}, called: [] }] }] };
+    expect(() => verifyModule(m as never)).toThrow(VerifyError);
+    expect(verificationProblems(m as never).some((p) => /^module m: rule defined-before-use could not check the module: /.test(p))).toBe(true);
+  });
+});

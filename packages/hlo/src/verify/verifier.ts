@@ -16,7 +16,14 @@ export const VERIFY_RULES: readonly VerifyRule[] = [...STRUCTURAL_RULES, ...TYPI
 
 /** Every problem the rules find, in rule order; empty when the module is valid. */
 export function verificationProblems(m: HloModule, opts: VerifyOptions = {}): readonly string[] {
-  return VERIFY_RULES.flatMap((r) => r.check(m, opts));
+  return VERIFY_RULES.flatMap((r) => {
+    try {
+      return r.check(m, opts);
+    } catch (e) {
+      // Data too malformed for a rule (a plugin's output, say) is a problem to report, not a crash.
+      return [`module ${String(m?.name)}: rule ${r.name} could not check the module: ${e instanceof Error ? e.message : String(e)}`];
+    }
+  });
 }
 
 /** Throws one VerifyError listing every problem; returns normally when the module is valid. */
@@ -27,5 +34,9 @@ export function verifyModule(m: HloModule, opts: VerifyOptions = {}): void {
 
 /** Whether the module holds an implicit broadcast (it verifies only with allowImplicitBroadcast). */
 export function hasImplicitBroadcast(m: HloModule): boolean {
-  return noImplicitBroadcast.check(m, {}).length > 0;
+  try {
+    return noImplicitBroadcast.check(m, {}).length > 0;
+  } catch {
+    return false; // malformed data: verificationProblems reports it
+  }
 }
