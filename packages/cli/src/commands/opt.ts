@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { HloError, type HloModule, type HloPass, type PipelineStep, parseHloModule, printHloModule, runPipeline } from "@minixla/hlo";
+import { HloError, type HloModule, type HloPass, type PipelineStep, parseHloModule, printHloModule, runPipeline, xlaCpuNumerics } from "@minixla/hlo";
 import { ALL_PASSES, defaultPipelineWithFolding } from "@minixla/interpreter";
 import { z } from "zod";
 import { UsageError, parseArgs } from "../args.ts";
@@ -95,7 +95,8 @@ export const optCommand: Command = {
     });
     const plugins: HloPass[] = [];
     for (const o of ordered) if (o.name === "plugin") plugins.push(await loadPlugin(o.value));
-    const available = [...ALL_PASSES, ...plugins];
+    // xla-cpu-numerics changes results on purpose (to match XLA's CPU backend), so it is offered here but is not in ALL_PASSES.
+    const available = [...ALL_PASSES, xlaCpuNumerics, ...plugins];
     if (values.has("list")) {
       io.out(listing(available));
       return 0;
