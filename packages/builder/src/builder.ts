@@ -33,6 +33,13 @@ import {
   shapeToString,
 } from "@minixla/hlo";
 import { XlaOp } from "./op.ts";
+import {
+  type DotDimensionNumbers,
+  type GatherDimensionNumbers,
+  type ScatterDimensionNumbers,
+  type WindowOptions,
+  makeWindow,
+} from "./op_options.ts";
 
 let nextBuilderId = 1;
 
@@ -524,53 +531,6 @@ export class XlaBuilder {
   customCall(target: string, operands: readonly XlaOp[], resultShape: Shape): XlaOp {
     return this.addInstruction("custom-call", operands, { customCallTarget: target, rawAttributes: [] }, { declared: resultShape });
   }
-}
-
-export interface GatherDimensionNumbers {
-  readonly offsetDims: readonly number[];
-  readonly collapsedSliceDims: readonly number[];
-  readonly startIndexMap: readonly number[];
-  readonly indexVectorDim: number;
-  readonly operandBatchingDims?: readonly number[];
-  readonly startIndicesBatchingDims?: readonly number[];
-}
-
-export interface ScatterDimensionNumbers {
-  readonly updateWindowDims: readonly number[];
-  readonly insertedWindowDims: readonly number[];
-  readonly scatterDimsToOperandDims: readonly number[];
-  readonly indexVectorDim: number;
-  readonly inputBatchingDims?: readonly number[];
-  readonly scatterIndicesBatchingDims?: readonly number[];
-}
-
-export interface DotDimensionNumbers {
-  readonly lhsContractingDimensions: readonly number[];
-  readonly rhsContractingDimensions: readonly number[];
-  readonly lhsBatchDimensions?: readonly number[];
-  readonly rhsBatchDimensions?: readonly number[];
-}
-
-/** Window of reduce-window / select-and-scatter; everything but the sizes defaults to XLA's. */
-export interface WindowOptions {
-  readonly dimensions: readonly number[];
-  readonly strides?: readonly number[];
-  /** [low, high] per dimension. */
-  readonly padding?: readonly (readonly [number, number])[];
-  readonly baseDilations?: readonly number[];
-  readonly windowDilations?: readonly number[];
-}
-
-function makeWindow(w: WindowOptions): AttributesOf<"reduce-window">["window"] {
-  return w.dimensions.map((size, i) => ({
-    size,
-    stride: w.strides?.[i] ?? 1,
-    padLow: w.padding?.[i]?.[0] ?? 0,
-    padHigh: w.padding?.[i]?.[1] ?? 0,
-    baseDilation: w.baseDilations?.[i] ?? 1,
-    windowDilation: w.windowDilations?.[i] ?? 1,
-    windowReversal: false,
-  }));
 }
 
 function arrayOf(op: XlaOp, opcode: string): ArrayShape {
