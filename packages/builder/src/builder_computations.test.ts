@@ -3,10 +3,11 @@
  * sub-computations (reduce, reduceWindow, selectAndScatter, sort, map, call,
  * whileLoop, conditional) and of tuple, getTupleElement, dot and dotGeneral.
  */
-import { type ElementType, type HloModule, type Shape, ShapeError, shape, tupleShape } from "@minixla/hlo";
+import { type ElementType, type HloModule, type Shape, shape, tupleShape } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { XlaBuilder } from "./builder.ts";
 import type { XlaOp } from "./op.ts";
+import { shapeErrorMessage } from "@minixla/hlo/testing";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);
@@ -24,15 +25,7 @@ function computation(name: string, shapes: readonly Shape[], body: (b: XlaBuilde
 }
 const adder = (t: ElementType = "f32") => computation(`add_${t}`, [shape(t, []), shape(t, [])], (b, [x, y]) => b.add(x, y));
 const lessThan = computation("lt", [f32(), f32()], (b, [x, y]) => b.lt(x, y));
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 
 describe("XlaBuilder reduce and reduceWindow", () => {
   it("reduce removes the reduced dimensions", () => {

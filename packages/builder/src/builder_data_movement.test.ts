@@ -3,9 +3,10 @@
  * methods: the builder runs the same rules as the verifier, so a bad call
  * throws at once with "opcode: <XLA's message>".
  */
-import { type ElementType, type Shape, ShapeError, literal, shape, tupleShape } from "@minixla/hlo";
+import { type ElementType, type Shape, literal, shape, tupleShape } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { XlaBuilder } from "./builder.ts";
+import { shapeErrorMessage } from "@minixla/hlo/testing";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);
@@ -15,15 +16,7 @@ function withParams(...shapes: Shape[]) {
   const b = new XlaBuilder("t");
   return { b, p: shapes.map((s, i) => b.parameter(i, s, `p${i}`)) };
 }
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 function adder(t: ElementType = "f32") {
   const b = new XlaBuilder(`add_${t}`);
   b.add(b.parameter(0, shape(t, []), "a"), b.parameter(1, shape(t, []), "b"));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ShapeError } from "../errors.ts";
 import { shape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
 import { planBinaryBroadcast } from "./broadcast_rules.ts";
+import { shapeErrorMessage } from "../testing.ts";
 
 const f64 = (...dims: number[]) => shape("f64", dims);
 const infer = (lhs: number[], rhs: number[], bd?: number[], opcode: "add" | "compare" = "add") =>
@@ -11,15 +11,7 @@ const infer = (lhs: number[], rhs: number[], bd?: number[], opcode: "add" | "com
       ? { opcode: "add", operands: [f64(...lhs), f64(...rhs)], attributes: bd ? { broadcastDimensions: bd } : {}, called: [] }
       : { opcode: "compare", operands: [f64(...lhs), f64(...rhs)], attributes: { direction: "LT", ...(bd ? { broadcastDimensions: bd } : {}) }, called: [] },
   );
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 
 describe("binary op shape inference follows XLA's broadcasting rules", () => {
   it.each([

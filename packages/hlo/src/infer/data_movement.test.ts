@@ -1,24 +1,16 @@
 import type { Immutable } from "immer";
 import { describe, expect, it } from "vitest";
-import { ShapeError } from "../errors.ts";
 import type { AttributesOf, Opcode } from "../opcode.ts";
 import { type Shape, shape, tupleShape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
+import { shapeErrorMessage } from "../testing.ts";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const f64 = (...d: number[]) => shape("f64", d);
 const s32 = (...d: number[]) => shape("s32", d);
 const run = <K extends Opcode>(opcode: K, operands: readonly Shape[], attributes: Immutable<AttributesOf<K>>, declared?: Shape) =>
   inferShape({ opcode, operands, attributes, called: [], declared });
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 
 describe("broadcast (the HLO instruction)", () => {
   it("maps operand dimensions to result dimensions of equal size, in any order", () => {

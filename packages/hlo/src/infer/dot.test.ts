@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ShapeError } from "../errors.ts";
 import type { AttributesOf } from "../opcode.ts";
 import { type Shape, shape, tupleShape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
+import { shapeErrorMessage } from "../testing.ts";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const dims = (lc: number[], rc: number[], lb: number[] = [], rb: number[] = []): AttributesOf<"dot"> => ({
@@ -13,15 +13,7 @@ const dims = (lc: number[], rc: number[], lb: number[] = [], rb: number[] = []):
 });
 const dot = (lhs: Shape, rhs: Shape, attributes: AttributesOf<"dot">, declared?: Shape) =>
   inferShape({ opcode: "dot", operands: [lhs, rhs], attributes, called: [], declared });
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 
 describe("dot shape inference (InferDotOpShape)", () => {
   it("matrix times matrix, matrix times vector, vector times vector", () => {

@@ -1,21 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ShapeError } from "../errors.ts";
 import type { AttributesOf } from "../opcode.ts";
 import { type ProgramShape, type Shape, shape, tupleShape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
+import { shapeErrorMessage } from "../testing.ts";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);
 const prog = (parameters: readonly Shape[], result: Shape): ProgramShape => ({ parameters, result });
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 
 describe("dynamic-slice", () => {
   const ds = (operands: Shape[], sliceSizes: number[]) => inferShape({ opcode: "dynamic-slice", operands, attributes: { sliceSizes }, called: [] });

@@ -1,10 +1,10 @@
 import type { Immutable } from "immer";
 import { describe, expect, it } from "vitest";
 import type { WindowDimension } from "../attributes.ts";
-import { ShapeError } from "../errors.ts";
 import type { AttributesOf, Opcode } from "../opcode.ts";
 import { type ProgramShape, type Shape, shape, tupleShape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
+import { shapeErrorMessage } from "../testing.ts";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);
@@ -12,15 +12,7 @@ const pred = shape("pred", []);
 const prog = (parameters: readonly Shape[], result: Shape): ProgramShape => ({ parameters, result });
 const run = <K extends Opcode>(opcode: K, operands: readonly Shape[], attributes: Immutable<AttributesOf<K>>, called: readonly ProgramShape[]) =>
   inferShape({ opcode, operands, attributes, called });
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 const addF32 = prog([f32(), f32()], f32());
 const argmax = prog([f32(), s32(), f32(), s32()], tupleShape([f32(), s32()]));
 const win = (size: number, o: Partial<WindowDimension> = {}): WindowDimension => ({

@@ -1,25 +1,17 @@
 import type { Immutable } from "immer";
 import { describe, expect, it } from "vitest";
-import { ShapeError } from "../errors.ts";
 import { literal, scalar } from "../literal.ts";
 import type { AttributesOf, Opcode } from "../opcode.ts";
 import { type ProgramShape, type Shape, shape, tupleShape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
+import { shapeErrorMessage } from "../testing.ts";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);
 const pred = shape("pred", []);
 const run = <K extends Opcode>(opcode: K, operands: readonly Shape[], attributes: Immutable<AttributesOf<K>>, called: readonly ProgramShape[] = [], declared?: Shape) =>
   inferShape({ opcode, operands, attributes, called, declared });
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ShapeError);
-    return (e as Error).message;
-  }
-  throw new Error("expected a ShapeError");
-};
+const message = shapeErrorMessage;
 const prog = (parameters: readonly Shape[], result: Shape): ProgramShape => ({ parameters, result });
 
 describe("parameter and constant", () => {
