@@ -1,30 +1,20 @@
 /**
  * Fuzzing the HLO parser with mutated corpus texts: truncations, swapped
  * tokens, random bytes, huge numbers and deep nesting. Every failure must be a
- * ParseError (never a TypeError, RangeError or stack overflow), every parse
- * must finish quickly, and whatever parses must print and parse back to the
+ * ParseError (never a TypeError, RangeError or stack overflow), a hang would
+ * trip the test timeout, and whatever parses must print and parse back to the
  * same text. A seeded PRNG keeps the run deterministic.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ParseError, parseHloModule, printHloModule } from "@minixla/hlo";
+import { prng } from "./support/prng.ts";
 
 const CORPUS = new URL("../../shared/conformance/xla-jax/", import.meta.url).pathname;
 const texts = existsSync(CORPUS)
   ? readdirSync(CORPUS).filter((c) => existsSync(`${CORPUS}${c}/module.hlo`)).sort().map((c) => readFileSync(`${CORPUS}${c}/module.hlo`, "utf8"))
   : [];
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HUGE = ["1e999", "99999999999999999999", "-1", "0", "-0", "1.5", "nan", "inf", "9007199254740993", "18446744073709551616", "-9223372036854775809"];
 const BYTES = ["(", ")", "{", "}", "[", "]", ",", "=", ":", "<", "?", "%", "-", "->", "\"", "/*", "*/", "//", "\n", "\0", "é", "😀", "ROOT", "ENTRY", "x", "0"];
@@ -77,15 +67,12 @@ describe("the HLO parser under fuzzing", () => {
     const r = prng(20240611);
     const names = Object.keys(MUTATIONS);
     const outcomes = { parsed: 0, parseErrors: 0 };
-    let slowest = 0;
-    const started = performance.now();
     for (let n = 0; n < 3000; n++) {
       const name = names[n % names.length];
       let text = pick(texts, r);
       // Some cases stack two mutations.
       text = MUTATIONS[name](text, r);
       if (r() < 0.25) text = MUTATIONS[pick(names, r)](text, r);
-      const t0 = performance.now();
       try {
         const m = parseHloModule(text);
         const printed = printHloModule(m);
@@ -99,10 +86,7 @@ describe("the HLO parser under fuzzing", () => {
         expect(e.column).toBeGreaterThanOrEqual(1);
         outcomes.parseErrors++;
       }
-      slowest = Math.max(slowest, performance.now() - t0);
     }
-    expect(slowest).toBeLessThan(2000);
-    expect(performance.now() - started).toBeLessThan(20000);
     // Both outcomes occur: the mutations are neither all harmless nor all fatal.
     expect(outcomes.parsed).toBeGreaterThan(50);
     expect(outcomes.parseErrors).toBeGreaterThan(1000);
