@@ -14,9 +14,11 @@ import {
   verifyModule,
 } from "@minixla/hlo";
 
-/** Parses, lowers and verifies HLO text; throws the stage's HloError. */
+/** Parses, verifies (implicit broadcasts allowed), lowers and verifies again; throws the stage's HloError. */
 export function loadModule(text: string): HloModule {
-  const lowered = lowerBroadcasts(parseHloModule(text));
+  const parsed = parseHloModule(text);
+  verifyModule(parsed, { allowImplicitBroadcast: true });
+  const lowered = lowerBroadcasts(parsed);
   verifyModule(lowered);
   return lowered;
 }

@@ -7,6 +7,7 @@
  * verifier holds without `allowImplicitBroadcast`.
  */
 import { produce } from "immer";
+import { ShapeError } from "../errors.ts";
 import type { HloInstruction } from "../instruction.ts";
 import type { HloComputation, HloModule } from "../module.ts";
 import { instructionMap } from "../module.ts";
@@ -90,7 +91,14 @@ function lowerComputation(c: HloComputation, names: NameUniquer): HloComputation
       continue;
     }
     changed = true;
-    const maps = operandMaps(inst, operandShapes);
+    let maps: readonly (readonly number[])[];
+    try {
+      maps = operandMaps(inst, operandShapes);
+    } catch (e) {
+      // A module from text may hold a broadcast the rules forbid: name the instruction.
+      if (e instanceof ShapeError) throw new ShapeError(`${inst.name} (${inst.opcode}): ${e.message}`);
+      throw e;
+    }
     const operands = inst.operands.map((o, i) => {
       const { name, added } = expandOperand(o, operandShapes[i], maps[i], result, names);
       out.push(...added);
