@@ -25,7 +25,7 @@ export { algsimp, ALGSIMP_RULES } from "./passes/algsimp.ts";
 export { inline } from "./passes/inline.ts";
 export { tupleSimplify, TUPLE_RULES } from "./passes/tuple_simplify.ts";
 export { STANDARD_PASSES, passByName, defaultPipeline } from "./passes/registry.ts";
-export { verifyModule, verificationProblems, hasImplicitBroadcast, VERIFY_RULES, type VerifyOptions, type VerifyRule } from "./verify/verifier.ts";
+export { verifyModule, verificationProblems, hasImplicitBroadcast, implicitBroadcastProblems, VERIFY_RULES, type VerifyOptions, type VerifyRule } from "./verify/verifier.ts";
 export { parseHloModule, parseShape } from "./text/parser.ts";
 export { printHloModule } from "./text/printer.ts";
 export { readNpy, writeNpy } from "./npy.ts";

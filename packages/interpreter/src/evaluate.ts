@@ -9,15 +9,12 @@ import {
   EvalError,
   HloError,
   type HloComputation,
-  type HloInstruction,
   type HloModule,
   type Literal,
   entryComputation,
   getComputation,
-  hasTrait,
-  isArrayShape,
+  implicitBroadcastProblems,
   parametersOf,
-  sameDimensions,
   shapeToString,
   shapesEqual,
 } from "@minixla/hlo";
@@ -25,8 +22,9 @@ import type { EvalContext, EvalOptions, Kernel } from "./kernel.ts";
 import { KERNELS } from "./kernels/kernel_table.ts";
 
 interface Schedule {
-  /** For each instruction, the operand positions whose value dies after it. */
+  /** For each instruction, the positions of its operands' instructions. */
   readonly operandIndex: readonly (readonly number[])[];
+  /** For each instruction, the values last used by it, which can be dropped after it runs. */
   readonly lastUse: readonly (readonly number[])[];
   readonly rootIndex: number;
 }
@@ -92,20 +90,6 @@ export function evaluateComputation(m: HloModule, c: HloComputation, args: reado
   return values[rootIndex] as Literal;
 }
 
-/** An element-wise instruction whose operands still differ from its result (an implicit broadcast). */
-function implicitBroadcastIn(c: HloComputation): HloInstruction | undefined {
-  const shapes = new Map(c.instructions.map((i) => [i.name, i.shape]));
-  return c.instructions.find((inst) => {
-    if (!hasTrait(inst.opcode, "elementwise")) return false;
-    if ("broadcastDimensions" in inst.attributes && inst.attributes.broadcastDimensions !== undefined) return true;
-    const out = inst.shape;
-    return inst.operands.some((o) => {
-      const s = shapes.get(o);
-      return s !== undefined && isArrayShape(s) && isArrayShape(out) && !sameDimensions(s.dimensions, out.dimensions);
-    });
-  });
-}
-
 const lowered = new WeakSet<HloModule>();
 
 /**
@@ -115,13 +99,9 @@ const lowered = new WeakSet<HloModule>();
  */
 export function evaluate(m: HloModule, args: readonly Literal[], options: EvalOptions = {}): Literal {
   if (!lowered.has(m)) {
-    for (const c of m.computations) {
-      const bad = implicitBroadcastIn(c);
-      if (bad) {
-        throw new EvalError(
-          `module ${m.name} holds an implicit broadcast at ${bad.name} (${bad.opcode}) in computation ${c.name}; run lowerBroadcasts first`,
-        );
-      }
+    const implicit = implicitBroadcastProblems(m);
+    if (implicit.length > 0) {
+      throw new EvalError(`module ${m.name} holds an implicit broadcast; run lowerBroadcasts first:\n  ${implicit[0].trimEnd()}`);
     }
     lowered.add(m);
   }

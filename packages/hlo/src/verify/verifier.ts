@@ -32,11 +32,16 @@ export function verifyModule(m: HloModule, opts: VerifyOptions = {}): void {
   if (problems.length > 0) throw new VerifyError(problems);
 }
 
+/** The implicit broadcasts the module still holds, one message each (empty once lowered). */
+export function implicitBroadcastProblems(m: HloModule): readonly string[] {
+  try {
+    return noImplicitBroadcast.check(m, {});
+  } catch {
+    return []; // malformed data: verificationProblems reports it
+  }
+}
+
 /** Whether the module holds an implicit broadcast (it verifies only with allowImplicitBroadcast). */
 export function hasImplicitBroadcast(m: HloModule): boolean {
-  try {
-    return noImplicitBroadcast.check(m, {}).length > 0;
-  } catch {
-    return false; // malformed data: verificationProblems reports it
-  }
+  return implicitBroadcastProblems(m).length > 0;
 }
