@@ -244,16 +244,31 @@ export class XlaBuilder {
    * stays scalar (legal HLO) until lowering.
    */
   select(pred: XlaOp, onTrue: XlaOp, onFalse: XlaOp): XlaOp {
-    const full = this.ternaryShape("select", [pred, onTrue, onFalse]);
-    const fit = (op: XlaOp) => (full && isScalarOp(op) ? this.broadcast(op, full.dimensions) : op);
-    return this.addInstruction("select", [pred, fit(onTrue), fit(onFalse)], {});
+    return this.atomically(() => {
+      const full = this.ternaryShape("select", [pred, onTrue, onFalse]);
+      const fit = (op: XlaOp) => (full && isScalarOp(op) ? this.broadcast(op, full.dimensions) : op);
+      return this.addInstruction("select", [pred, fit(onTrue), fit(onFalse)], {});
+    });
   }
 
   /** clamp(min, operand, max); scalar bounds stay scalar until lowering. */
   clamp(min: XlaOp, operand: XlaOp, max: XlaOp): XlaOp {
-    const full = this.ternaryShape("clamp", [min, operand, max]);
-    const fit = full && isScalarOp(operand) ? this.broadcast(operand, full.dimensions) : operand;
-    return this.addInstruction("clamp", [min, fit, max], {});
+    return this.atomically(() => {
+      const full = this.ternaryShape("clamp", [min, operand, max]);
+      const fit = full && isScalarOp(operand) ? this.broadcast(operand, full.dimensions) : operand;
+      return this.addInstruction("clamp", [min, fit, max], {});
+    });
+  }
+
+  /** Runs a call that records several instructions; if it throws, none of them stays recorded. */
+  private atomically(record: () => XlaOp): XlaOp {
+    const mark = this.instructions.length;
+    try {
+      return record();
+    } catch (e) {
+      this.instructions.length = mark;
+      throw e;
+    }
   }
 
   /** XlaBuilder's InferScalarBroadcastShape: all non-scalar operands must share dimensions. */

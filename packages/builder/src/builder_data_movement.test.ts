@@ -134,3 +134,14 @@ describe("XlaBuilder dynamicSlice, dynamicUpdateSlice, gather, scatter", () => {
     );
   });
 });
+
+describe("a failed builder call records nothing", () => {
+  it("drops the broadcast of a scalar operand when select itself is rejected", () => {
+    const b = new XlaBuilder("atomic_select");
+    const p = b.parameter(0, shape("f32", [3]), "p"); // not pred: select must fail
+    const x = b.parameter(1, shape("f32", [3]), "x");
+    expect(() => b.select(p, b.constantR0(1, "f32"), x)).toThrow("Select's pred operand must have PRED element type");
+    const m = b.build(x);
+    expect(m.computations[0].instructions.map((i) => i.opcode)).toEqual(["parameter", "parameter", "constant"]);
+  });
+});
