@@ -91,7 +91,7 @@ function useCounts(m: HloModule): Map<string, number> {
 
 export const xlaCpuNumerics: HloPass = {
   name: "xla-cpu-numerics",
-  description: "reproduce XLA CPU's numerics: a/broadcast(b) as a*broadcast(1/b), f32 multiply-add with one rounding",
+  description: "reproduces XLA CPU's numerics: a/broadcast(b) as a*broadcast(1/b), f32 multiply-add with one rounding",
   run(m) {
     const names = lazyNames(m);
     const rules = [reciprocalDivisor, fusedMultiplyAdd(useCounts(m))];

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { parseHloModule } from "../text/parser.ts";
+import { printHloModule } from "../text/printer.ts";
+import { xlaCpuNumerics } from "./xla_cpu_numerics.ts";
+
+const run = (text: string) => printHloModule(xlaCpuNumerics.run(parseHloModule(text))).split("\n").slice(2).join("\n");
+
+describe("xla-cpu-numerics", () => {
+  it("computes an f32 multiply feeding an add with one rounding, through f64", () => {
+    expect(
+      run(`HloModule m
+ENTRY main {
+  a = f32[4]{0} parameter(0)
+  b = f32[4]{0} parameter(1)
+  mul = f32[4]{0} multiply(a, b)
+  ROOT fma = f32[4]{0} add(a, mul)
+}`),
+    ).toBe(`ENTRY main {
+  a = f32[4]{0} parameter(0)
+  b = f32[4]{0} parameter(1)
+  mul = f32[4]{0} multiply(a, b)
+  convert = f64[4]{0} convert(a)
+  convert.1 = f64[4]{0} convert(b)
+  convert.2 = f64[4]{0} convert(a)
+  multiply = f64[4]{0} multiply(convert, convert.1)
+  add = f64[4]{0} add(multiply, convert.2)
+  ROOT convert.3 = f32[4]{0} convert(add)
+}
+`);
+  });
+
+  it("turns a divide by a broadcast into a multiply by the broadcast reciprocal", () => {
+    expect(
+      run(`HloModule m
+ENTRY main {
+  a = f64[2,3]{1,0} parameter(0)
+  v = f64[3]{0} parameter(1)
+  bv = f64[2,3]{1,0} broadcast(v), dimensions={1}
+  ROOT d = f64[2,3]{1,0} divide(a, bv)
+}`),
+    ).toBe(`ENTRY main {
+  a = f64[2,3]{1,0} parameter(0)
+  v = f64[3]{0} parameter(1)
+  bv = f64[2,3]{1,0} broadcast(v), dimensions={1}
+  constant = f64[] constant(1)
+  broadcast = f64[3]{0} broadcast(constant), dimensions={}
+  divide = f64[3]{0} divide(broadcast, v)
+  broadcast.1 = f64[2,3]{1,0} broadcast(divide), dimensions={1}
+  ROOT multiply = f64[2,3]{1,0} multiply(a, broadcast.1)
+}
+`);
+  });
+
+  it("leaves f64 multiply-adds, shared multiplies, constant dividends and plain divides alone", () => {
+    const text = `HloModule m
+ENTRY main {
+  a = f64[4]{0} parameter(0)
+  x = f32[4]{0} parameter(1)
+  mul = f64[4]{0} multiply(a, a)
+  sum = f64[4]{0} add(mul, a)
+  xm = f32[4]{0} multiply(x, x)
+  xs = f32[4]{0} add(xm, x)
+  xt = f32[4]{0} add(xm, xs)
+  c = f64[4]{0} constant({1, 2, 3, 4})
+  s = f64[] parameter(2)
+  bs = f64[4]{0} broadcast(s), dimensions={}
+  cd = f64[4]{0} divide(c, bs)
+  pd = f64[4]{0} divide(a, sum)
+  ROOT t = (f64[4]{0}, f32[4]{0}, f64[4]{0}, f64[4]{0}) tuple(sum, xt, cd, pd)
+}`;
+    const m = parseHloModule(text);
+    expect(xlaCpuNumerics.run(m)).toBe(m);
+  });
+});
