@@ -5,7 +5,8 @@
  * opcode, so a new opcode does not compile until it prints.
  */
 import type { Immutable } from "immer";
-import type { PaddingDimension, WindowDimension } from "../attributes.ts";
+import type { ComparisonType, PaddingDimension, WindowDimension } from "../attributes.ts";
+import { ELEMENT_TYPE_INFO, type ElementType } from "../element_type.ts";
 import type { HloInstruction, InstructionOf } from "../instruction.ts";
 import type { Opcode } from "../opcode.ts";
 import type { Shape } from "../shape.ts";
@@ -45,6 +46,12 @@ export function windowToString(window: Immutable<readonly WindowDimension[]>): s
   return `{${fields.join(" ")}}`;
 }
 
+/** Comparison::DefaultComparisonType: FLOAT for floats, SIGNED for signed integers, else UNSIGNED. */
+function defaultComparisonType(t: ElementType): ComparisonType {
+  const kind = ELEMENT_TYPE_INFO[t].kind;
+  return kind === "float" ? "FLOAT" : kind === "signed" ? "SIGNED" : "UNSIGNED";
+}
+
 const nonEmpty = (name: string, xs: readonly number[]): string[] => (xs.length > 0 ? [`${name}=${braces(xs)}`] : []);
 
 export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
@@ -55,11 +62,13 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   add: binary, subtract: binary, multiply: binary, divide: binary, remainder: binary, maximum: binary,
   minimum: binary, power: binary, atan2: binary, and: binary, or: binary, xor: binary,
   "shift-left": binary, "shift-right-arithmetic": binary, "shift-right-logical": binary,
-  compare: (inst) => [
-    `direction=${inst.attributes.direction}`,
-    ...(inst.attributes.comparisonType === undefined ? [] : [`type=${inst.attributes.comparisonType}`]),
-    ...binary(inst),
-  ],
+  compare: (inst, operandShape) => {
+    const type = inst.attributes.comparisonType;
+    // XLA prints type= only when it differs from the operand type's default.
+    const operand = operandShape(0);
+    const isDefault = operand !== undefined && operand.elementType !== "tuple" && type === defaultComparisonType(operand.elementType);
+    return [`direction=${inst.attributes.direction}`, ...(type === undefined || isDefault ? [] : [`type=${type}`]), ...binary(inst)];
+  },
   select: none, clamp: none, convert: none, "bitcast-convert": none,
   "reduce-precision": (inst) => [`exponent_bits=${inst.attributes.exponentBits}`, `mantissa_bits=${inst.attributes.mantissaBits}`],
   broadcast: dimensions,
@@ -112,12 +121,14 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
     const a = inst.attributes;
     const precision = a.operandPrecision;
     const showPrecision = precision !== undefined && precision.some((p) => p.toLowerCase() !== "default");
+    // XLA's DotDimensionNumbersToString omits empty batch dims but always
+    // prints the contracting dims; PrecisionConfigToString lower-cases names.
     return [
       ...nonEmpty("lhs_batch_dims", a.lhsBatchDimensions),
-      ...nonEmpty("lhs_contracting_dims", a.lhsContractingDimensions),
+      `lhs_contracting_dims=${braces(a.lhsContractingDimensions)}`,
       ...nonEmpty("rhs_batch_dims", a.rhsBatchDimensions),
-      ...nonEmpty("rhs_contracting_dims", a.rhsContractingDimensions),
-      ...(showPrecision ? [`operand_precision=${braces(precision)}`] : []),
+      `rhs_contracting_dims=${braces(a.rhsContractingDimensions)}`,
+      ...(showPrecision ? [`operand_precision=${braces(precision.map((p) => p.toLowerCase()))}`] : []),
     ];
   },
   parameter: none,

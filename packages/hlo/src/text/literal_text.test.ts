@@ -124,8 +124,16 @@ describe("literal text: printing as XLA does", () => {
     expect(formatFloat(Math.fround(0.797884583), "f32")).toBe("0.797884583");
     expect(formatFloat(Math.fround(0.044715), "f32")).toBe("0.044715");
     expect(formatFloat(Math.fround(1e6), "f32")).toBe("1e+06");
-    expect(formatFloat(0.0999755859375, "f16")).toBe("0.1");
     expect(formatFloat(0.333251953125, "f16")).toBe("0.33325");
+  });
+
+  it("prints f16 and bf16 with max_digits10 (5 and 4) always, as XLA's RoundTripFpToString does", () => {
+    expect(formatFloat(0.0999755859375, "f16")).toBe("0.099976");
+    expect(formatFloat(65504, "f16")).toBe("65504");
+    expect(formatFloat(1, "f16")).toBe("1");
+    expect(formatFloat(3.296875, "bf16")).toBe("3.297");
+    expect(formatFloat(0.10009765625, "bf16")).toBe("0.1001");
+    expect(formatFloat(-2, "bf16")).toBe("-2");
   });
 
   it("prints every float so that it reads back to the same value of its type", () => {

@@ -1,9 +1,9 @@
 /**
  * Numbers in HLO text: reading integer and floating-point words strictly (a
  * word that is not a number in full is refused, never half-read), and printing
- * floats the way XLA's RoundTripFpToString does: C's `%.*g` with the type's
- * digits10, or max_digits10 when fewer digits would not read back to the same
- * value of the element type.
+ * floats the way XLA's RoundTripFpToString does: f32/f64 with C's `%.*g` at
+ * the type's digits10, or max_digits10 when fewer digits would not read back
+ * to the same value; f16/bf16 always at max_digits10.
  */
 import { type ElementType, normalizeValue } from "../element_type.ts";
 
@@ -74,6 +74,9 @@ export function formatFloat(x: number, type: ElementType, negativeNaN = false): 
   if (x === -Infinity) return "-inf";
   if (x === 0) return Object.is(x, -0) ? "-0" : "0";
   const [short, long] = FLOAT_DIGITS[type] ?? [15, 17];
+  // XLA tries digits10 first only for f32 and f64; f16 and bf16 go straight
+  // to max_digits10 (util.cc's GenericRoundTripFpToString).
+  if (type === "f16" || type === "bf16") return formatG(x, long);
   const s = formatG(x, short);
   if (normalizeValue(type, Number(s)) === x) return s;
   return formatG(x, long);

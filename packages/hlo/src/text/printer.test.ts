@@ -12,7 +12,7 @@ const ADD = "add {\n  lhs = f32[] parameter(0)\n  rhs = f32[] parameter(1)\n  RO
 describe("printHloModule", () => {
   it("prints the header with the entry layout, then computations callees-first with ROOT and layouts", () => {
     canonical(
-      "HloModule m, entry_computation_layout={(f32[2,3]{1,0}, f32[])->f32[2]{0}}, is_scheduled=true\n\n" +
+      "HloModule m, is_scheduled=true, entry_computation_layout={(f32[2,3]{1,0}, f32[])->f32[2]{0}}\n\n" +
         ADD +
         "ENTRY main {\n  x = f32[2,3]{1,0} parameter(0)\n  z = f32[] parameter(1)\n  ROOT r = f32[2]{0} reduce(x, z), dimensions={1}, to_apply=add\n}\n",
     );
@@ -39,6 +39,38 @@ describe("printHloModule", () => {
         "  g = f32[4,6]{1,0} gather(x, i), offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, index_vector_dim=1, slice_sizes={1,6}, indices_are_sorted=true\n" +
         "  ROOT tu = (f32[6,4]{0,1}, pred[4,6]{1,0}, f32[2,2]{1,0}, f32[9,5]{1,0}, s32[4,5]{1,0}, /*index=5*/f32[4,6]{1,0}, f32[4,6]{1,0}, f32[2,3]{1,0}, f32[4,4]{1,0}, f32[4,6]{1,0}) tuple(t, c, s, p, io, so, b, rw, d, g)\n" +
         "}\n",
+    );
+  });
+
+  it("prints a dot's contracting dims even when empty, and its precisions in lower case, as XLA does", () => {
+    const text =
+      "HloModule m, entry_computation_layout={(f32[3]{0}, f32[4]{0})->f32[3,4]{1,0}}\n\n" +
+      "ENTRY main {\n  x = f32[3]{0} parameter(0)\n  y = f32[4]{0} parameter(1)\n" +
+      "  ROOT d = f32[3,4]{1,0} dot(x, y), operand_precision={HIGH,default}\n}\n";
+    expect(printHloModule(parseHloModule(text))).toBe(
+      text.replace("dot(x, y), operand_precision={HIGH,default}", "dot(x, y), lhs_contracting_dims={}, rhs_contracting_dims={}, operand_precision={high,default}"),
+    );
+  });
+
+  it("prints a compare's type only when it is not the default for the operand type, as XLA does", () => {
+    const text =
+      "HloModule m, entry_computation_layout={(f32[2]{0}, s32[2]{0}, u8[2]{0})->(pred[2]{0}, pred[2]{0}, pred[2]{0}, pred[2]{0})}\n\n" +
+      "ENTRY main {\n  x = f32[2]{0} parameter(0)\n  i = s32[2]{0} parameter(1)\n  u = u8[2]{0} parameter(2)\n" +
+      "  a = pred[2]{0} compare(x, x), direction=LT, type=FLOAT\n" +
+      "  b = pred[2]{0} compare(i, i), direction=LT, type=SIGNED\n" +
+      "  c = pred[2]{0} compare(u, u), direction=LT, type=UNSIGNED\n" +
+      "  d = pred[2]{0} compare(x, x), direction=LT, type=TOTALORDER\n" +
+      "  ROOT t = (pred[2]{0}, pred[2]{0}, pred[2]{0}, pred[2]{0}) tuple(a, b, c, d)\n}\n";
+    expect(printHloModule(parseHloModule(text))).toBe(text.replace(", type=FLOAT", "").replace(", type=SIGNED", "").replace(", type=UNSIGNED", ""));
+  });
+
+  it("prints is_scheduled and input_output_alias before entry_computation_layout and other header attributes after, as XLA does", () => {
+    const text =
+      'HloModule m, entry_computation_layout={(f32[])->f32[]}, frontend_attributes={a="b"}, input_output_alias={ {}: (0, {}, may-alias) }, is_scheduled=true\n\n' +
+      "ENTRY main {\n  ROOT p = f32[] parameter(0)\n}\n";
+    expect(printHloModule(parseHloModule(text))).toBe(
+      'HloModule m, is_scheduled=true, input_output_alias={ {}: (0, {}, may-alias) }, entry_computation_layout={(f32[])->f32[]}, frontend_attributes={a="b"}\n\n' +
+        "ENTRY main {\n  ROOT p = f32[] parameter(0)\n}\n",
     );
   });
 

@@ -52,9 +52,16 @@ export function entryComputationLayout(m: HloModule): string {
   return `{${shapeText({ elementType: "tuple", tupleShapes: p.parameters })}->${shapeText(p.result)}}`;
 }
 
+/** Header attributes that XLA's HloModule::Print writes before entry_computation_layout, in its order. */
+const BEFORE_LAYOUT: readonly string[] = ["is_scheduled", "input_output_alias", "buffer_donor", "alias_passthrough_params"];
+
 export function printHloModule(m: HloModule): string {
-  const header = [`HloModule ${m.name}`, `entry_computation_layout=${entryComputationLayout(m)}`];
-  for (const a of m.headerAttributes) header.push(`${a.name}=${a.value}`);
+  const before = BEFORE_LAYOUT.flatMap((name) => m.headerAttributes.filter((a) => a.name === name));
+  const after = m.headerAttributes.filter((a) => !BEFORE_LAYOUT.includes(a.name));
+  const header = [`HloModule ${m.name}`];
+  for (const a of before) header.push(`${a.name}=${a.value}`);
+  header.push(`entry_computation_layout=${entryComputationLayout(m)}`);
+  for (const a of after) header.push(`${a.name}=${a.value}`);
   const parts = [header.join(", ")];
   for (const comp of m.computations) parts.push(printComputation(comp, comp.name === m.entry));
   return `${parts.join("\n\n")}\n`;

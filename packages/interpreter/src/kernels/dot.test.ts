@@ -40,11 +40,17 @@ describe("dot", () => {
     const i = instruction("dot", shape("f64", [1]), dims([], [1], [], [0]));
     expect(values(run(i, [f64([1, 2], [0, 1]), f64([2, 1], [Infinity, 1])]))).toEqual([NaN]);
   });
-  it("accumulates f32 in float64 and rounds once", () => {
+  it("accumulates f32 in f32, rounding every product and partial sum, as XLA's evaluator does", () => {
     const i = instruction("dot", shape("f32", []), dims([], [0], [], [0]));
-    const a = literal("f32", [3], [1, 4e-8, 4e-8]);
-    const b = literal("f32", [3], [1, 1, 1]);
-    expect((run(i, [a, b]) as ArrayLiteral).data[0]).toBe(Math.fround(1 + 2 * Math.fround(4e-8)));
+    // 1 + 4e-8 rounds back to 1 in f32 at each step, so the small terms vanish.
+    expect((run(i, [literal("f32", [3], [1, 4e-8, 4e-8]), literal("f32", [3], [1, 1, 1])]) as ArrayLiteral).data[0]).toBe(1);
+    // 1e8 + 1 is 1e8 in f32 (spacing 8 there), so the cancellation leaves 0, not 1.
+    expect((run(i, [literal("f32", [3], [1e8, 1, -1e8]), literal("f32", [3], [1, 1, 1])]) as ArrayLiteral).data[0]).toBe(0);
+  });
+  it("accumulates f16 in f32 and rounds the sum to f16 once", () => {
+    const i = instruction("dot", shape("f16", []), dims([], [0], [], [0]));
+    // 2048 + 1 + 1: f16 cannot hold 2049 (spacing 2), but the f32 accumulator can; 2050 is exact in f16.
+    expect(values(run(i, [literal("f16", [3], [2048, 1, 1]), literal("f16", [3], [1, 1, 1])]))).toBe(2050);
   });
   it("computes s32 products beyond 2^53 exactly and wraps", () => {
     const i = instruction("dot", shape("s32", []), dims([], [0], [], [0]));

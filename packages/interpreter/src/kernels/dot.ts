@@ -5,9 +5,11 @@
  * copy each), then multiplied as batched matrices in i-k-j order so the inner
  * loop runs over contiguous rows.
  *
- * Floating-point results accumulate in float64 and are rounded to the result
- * type once. Integer results are exact with wrap-around: up to 32 bits in
- * int32 arithmetic (Math.imul), 64-bit types in BigInt.
+ * As in XLA's evaluator, f64 results accumulate in f64, and f32/f16/bf16
+ * results accumulate in f32 (each product and each partial sum rounded to f32,
+ * contracting index ascending), then round to the result type. Integer results
+ * are exact with wrap-around: up to 32 bits in int32 arithmetic (Math.imul),
+ * 64-bit types in BigInt.
  */
 import { ELEMENT_TYPE_INFO, EvalError } from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
@@ -28,13 +30,15 @@ function batchedMatmul(
   m: number,
   k: number,
   n: number,
-  kind: "float" | "int32" | "int64",
+  kind: "float64" | "float32" | "int32" | "int64",
   normalize: (x: number) => number,
   unsigned64: boolean,
 ): Float64Array {
   const out = new Float64Array(batches * m * n);
-  if (kind === "float") {
-    const row = new Float64Array(n);
+  if (kind === "float64" || kind === "float32") {
+    // A Float32Array row rounds every partial sum to f32 on store.
+    const row = kind === "float32" ? new Float32Array(n) : new Float64Array(n);
+    const f32 = kind === "float32";
     for (let b = 0; b < batches; b++) {
       for (let i = 0; i < m; i++) {
         row.fill(0);
@@ -42,7 +46,8 @@ function batchedMatmul(
         for (let p = 0; p < k; p++) {
           const av = a[aRow + p];
           const cRow = (b * k + p) * n;
-          for (let j = 0; j < n; j++) row[j] += av * c[cRow + j];
+          if (f32) for (let j = 0; j < n; j++) row[j] += Math.fround(av * c[cRow + j]);
+          else for (let j = 0; j < n; j++) row[j] += av * c[cRow + j];
         }
         const o = (b * m + i) * n;
         for (let j = 0; j < n; j++) out[o + j] = normalize(row[j]);
@@ -98,7 +103,7 @@ export const dotKernels: FamilyKernels<"dot"> = {
     const left = laidOut(lhs.data, ld, [...a.lhsBatchDimensions, ...lhsFree, ...a.lhsContractingDimensions]);
     const right = laidOut(rhs.data, rd, [...a.rhsBatchDimensions, ...a.rhsContractingDimensions, ...rhsFree]);
     const info = ELEMENT_TYPE_INFO[out.elementType];
-    const kind = info.kind === "float" ? "float" : info.bitWidth === 64 ? "int64" : "int32";
+    const kind = info.kind === "float" ? (out.elementType === "f64" ? "float64" : "float32") : info.bitWidth === 64 ? "int64" : "int32";
     const data = batchedMatmul(left, right, batches, m, k, n, kind, info.normalize, out.elementType === "u64");
     return { shape: out, data };
   },
