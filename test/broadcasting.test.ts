@@ -82,7 +82,7 @@ describe("broadcasting a lower-rank array onto a higher-rank array", () => {
 
   it("rejects a 3-element vector on dimension 0 of a 2x3 matrix", () => {
     const e = shapeErrorOf(() => run(m23, v3, (b, x, y) => b.add(x, y, [0])));
-    expect(e.message).toBe("add: Broadcast dimension 0 mismatch: 3 != 2; f64[3] and f64[2,3].");
+    expect(e.message).toBe("add: Broadcast dimension 0 mismatch: 3 != 2; f64[3] and f64[2,3]. (broadcast_dimensions={0})");
   });
 
   it("matches a 3x4 matrix to dimensions 1 and 2 of a 2x3x4 cuboid", () => {
@@ -126,7 +126,7 @@ describe("broadcasting a lower-rank array onto a higher-rank array", () => {
         b.add(x, y, [2, 1]),
       ),
     );
-    expect(e.message).toBe("add: Broadcast dimensions order is wrong: 1 comes after 2.");
+    expect(e.message).toBe("add: Broadcast dimensions order is wrong: 1 comes after 2. (operand shapes f64[2,3,3,5], f64[3,3]; broadcast_dimensions={2,1})");
   });
 
   it("rejects matching V to both P and N: a dimension cannot be used twice", () => {
@@ -135,7 +135,7 @@ describe("broadcasting a lower-rank array onto a higher-rank array", () => {
         b.add(x, y, [1, 1]),
       ),
     );
-    expect(e.message).toBe("add: Broadcast dimensions order is wrong: 1 comes after 1.");
+    expect(e.message).toBe("add: Broadcast dimensions order is wrong: 1 comes after 1. (operand shapes f64[2,3,3,5], f64[3,3]; broadcast_dimensions={1,1})");
   });
 });
 

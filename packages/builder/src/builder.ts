@@ -10,6 +10,7 @@ import {
   type AttributesOf,
   type BinaryOpcode,
   type ElementType,
+  type FusionKind,
   HloError,
   type HloComputation,
   type HloInstruction,
@@ -42,6 +43,49 @@ import {
 } from "./op_options.ts";
 
 let nextBuilderId = 1;
+
+/** XlaBuilder's BroadcastInDim checks, in XLA's words. */
+function checkInDimBroadcast(s: ArrayShape, outDimSizes: readonly number[], broadcastDimensions: readonly number[]): void {
+  for (const d of outDimSizes) {
+    if (!Number.isInteger(d) || d < 0) throw new ShapeError(`broadcast: Invalid dimension size ${d} in output shape [${outDimSizes.join(",")}]`);
+  }
+  if (broadcastDimensions.length !== s.dimensions.length) {
+    throw new ShapeError(
+      `broadcast: Size of broadcast_dimensions has to match operand's rank; operand rank: ${s.dimensions.length}, size of broadcast_dimensions ${broadcastDimensions.length}.`,
+    );
+  }
+  const outRank = outDimSizes.length;
+  if (s.dimensions.length > outRank) {
+    throw new ShapeError(`broadcast: InDim style broadcast must be to an equal or higher ranked shape; operand rank: ${s.dimensions.length}; output rank: ${outRank}`);
+  }
+  for (let i = 0; i < broadcastDimensions.length; i++) {
+    const d = broadcastDimensions[i];
+    if (!Number.isInteger(d) || d < 0 || d >= outRank) throw new ShapeError(`broadcast: Broadcast dimension ${d} is out of bound`);
+    const od = s.dimensions[i];
+    if (od !== 1 && od !== outDimSizes[d]) {
+      throw new ShapeError(
+        `broadcast: Input dimension should be either 1 or equal to the output dimension it is broadcasting into; the ${i}th operand dimension is ${od}, the ${d}th output dimension is ${outDimSizes[d]}.`,
+      );
+    }
+    if (i > 0 && broadcastDimensions[i - 1] >= d) {
+      throw new ShapeError(`broadcast: Broadcast dimensions order is wrong: ${d} comes after ${broadcastDimensions[i - 1]}.`);
+    }
+  }
+}
+
+/**
+ * The API promises that a builder ShapeError names the operand shapes and the
+ * broadcast dimensions given. XLA's messages often leave them out, so what a
+ * message lacks is appended in parentheses, XLA's wording left as it is.
+ */
+function withCallContext(e: ShapeError, operands: readonly XlaOp[], attributes: object): ShapeError {
+  const extra: string[] = [];
+  const shapes = operands.map((o) => shapeToString(o.shape));
+  if (shapes.some((s) => !e.message.includes(s))) extra.push(`operand shapes ${shapes.join(", ")}`);
+  const dims = (attributes as { readonly broadcastDimensions?: readonly number[] }).broadcastDimensions;
+  if (dims !== undefined && !e.message.includes("broadcast_dimensions=")) extra.push(`broadcast_dimensions={${dims.join(",")}}`);
+  return extra.length === 0 ? e : new ShapeError(`${e.message} (${extra.join("; ")})`);
+}
 
 interface AddOptions {
   /** Sub-computations, in the opcode's `called` order. */
@@ -82,13 +126,18 @@ export class XlaBuilder {
     }
     const calledModules = opts.called ?? [];
     const calledShapes: ProgramShape[] = calledModules.map((m) => programShape(entryComputation(m)));
-    const result = inferShape({
-      opcode,
-      operands: operands.map((o) => o.shape),
-      attributes: attributes as never,
-      called: calledShapes,
-      declared: opts.declared,
-    });
+    let result: Shape;
+    try {
+      result = inferShape({
+        opcode,
+        operands: operands.map((o) => o.shape),
+        attributes: attributes as never,
+        called: calledShapes,
+        declared: opts.declared,
+      });
+    } catch (e) {
+      throw e instanceof ShapeError ? withCallContext(e, operands, attributes) : e;
+    }
     const called = calledModules.map((m) => this.embed(m));
     const name = this.names.unique(opts.name ?? opcode);
     this.instructions.push({
@@ -323,30 +372,14 @@ export class XlaBuilder {
    */
   broadcastInDim(operand: XlaOp, outDimSizes: readonly number[], broadcastDimensions: readonly number[]): XlaOp {
     const s = arrayOf(operand, "broadcastInDim");
-    for (const d of outDimSizes) {
-      if (!Number.isInteger(d) || d < 0) throw new ShapeError(`broadcast: Invalid dimension size ${d} in output shape [${outDimSizes.join(",")}]`);
-    }
-    if (broadcastDimensions.length !== s.dimensions.length) {
+    try {
+      checkInDimBroadcast(s, outDimSizes, broadcastDimensions);
+    } catch (e) {
+      if (!(e instanceof ShapeError)) throw e;
+      // XLA's messages here name neither the operand shape nor the dimensions; the API promises both.
       throw new ShapeError(
-        `broadcast: Size of broadcast_dimensions has to match operand's rank; operand rank: ${s.dimensions.length}, size of broadcast_dimensions ${broadcastDimensions.length}.`,
+        `${e.message} (operand shape ${shapeToString(s)}; out_dim_sizes=[${outDimSizes.join(",")}]; broadcast_dimensions={${broadcastDimensions.join(",")}})`,
       );
-    }
-    const outRank = outDimSizes.length;
-    if (s.dimensions.length > outRank) {
-      throw new ShapeError(`broadcast: InDim style broadcast must be to an equal or higher ranked shape; operand rank: ${s.dimensions.length}; output rank: ${outRank}`);
-    }
-    for (let i = 0; i < broadcastDimensions.length; i++) {
-      const d = broadcastDimensions[i];
-      if (!Number.isInteger(d) || d < 0 || d >= outRank) throw new ShapeError(`broadcast: Broadcast dimension ${d} is out of bound`);
-      const od = s.dimensions[i];
-      if (od !== 1 && od !== outDimSizes[d]) {
-        throw new ShapeError(
-          `broadcast: Input dimension should be either 1 or equal to the output dimension it is broadcasting into; the ${i}th operand dimension is ${od}, the ${d}th output dimension is ${outDimSizes[d]}.`,
-        );
-      }
-      if (i > 0 && broadcastDimensions[i - 1] >= d) {
-        throw new ShapeError(`broadcast: Broadcast dimensions order is wrong: ${d} comes after ${broadcastDimensions[i - 1]}.`);
-      }
     }
     // Size-1 dimensions that expand are dropped by a reshape first, so the
     // broadcast itself maps sizes exactly (HLO's broadcast rule).
@@ -361,6 +394,14 @@ export class XlaBuilder {
   reshape(operand: XlaOp, newSizes: readonly number[]): XlaOp {
     const s = arrayOf(operand, "reshape");
     return this.addInstruction("reshape", [operand], {}, { declared: shape(s.elementType, newSizes) });
+  }
+
+  /**
+   * XLA's bitcast: the operand's bytes, in its layout's order, read as `resultShape`
+   * (layout included). The byte sizes must match.
+   */
+  bitcast(operand: XlaOp, resultShape: Shape): XlaOp {
+    return this.addInstruction("bitcast", [operand], {}, { declared: resultShape });
   }
 
   transpose(operand: XlaOp, permutation: readonly number[]): XlaOp {
@@ -513,6 +554,11 @@ export class XlaBuilder {
 
   call(computation: HloModule, operands: readonly XlaOp[]): XlaOp {
     return this.addInstruction("call", operands, {}, { called: [computation] });
+  }
+
+  /** A fusion of `computation` applied to `operands` (evaluated like a call; `kind` is kept for printing). */
+  fusion(computation: HloModule, operands: readonly XlaOp[], kind: FusionKind = "kLoop"): XlaOp {
+    return this.addInstruction("fusion", operands, { kind }, { called: [computation] });
   }
 
   whileLoop(condition: HloModule, body: HloModule, init: XlaOp): XlaOp {

@@ -31,9 +31,9 @@ describe("XlaBuilder reduce and reduceWindow", () => {
   it("reduce removes the reduced dimensions", () => {
     const { b, p } = withParams(f32(2, 3, 4), f32());
     expect(b.reduce(p[0], p[1], adder(), [0, 2]).shape).toEqual(f32(3));
-    expect(message(() => b.reduce(p[0], p[1], adder(), [3]))).toBe("reduce: Reducing out-of-bounds dimension 3 in shape f32[2,3,4].");
+    expect(message(() => b.reduce(p[0], p[1], adder(), [3]))).toBe("reduce: Reducing out-of-bounds dimension 3 in shape f32[2,3,4]. (operand shapes f32[2,3,4], f32[])");
     expect(message(() => b.reduce(p[0], p[1], adder("s32"), [0]))).toBe(
-      "reduce: Reduction function's accumulator shape at index 0 differs from the init_value shape: s32[] vs f32[]",
+      "reduce: Reduction function's accumulator shape at index 0 differs from the init_value shape: s32[] vs f32[] (operand shapes f32[2,3,4], f32[])",
     );
   });
   it("variadic reduce (argmax) returns a tuple", () => {
@@ -44,14 +44,14 @@ describe("XlaBuilder reduce and reduceWindow", () => {
     });
     expect(b.reduce([p[0], p[1]], [p[2], p[3]], argmax, [1]).shape).toEqual(tupleShape([f32(4), s32(4)]));
     expect(message(() => b.reduce([p[0], p[1]], [p[2], p[3]], adder(), [1]))).toBe(
-      "reduce: Reduction function must take 4 parameters, but takes 2 parameter(s).",
+      "reduce: Reduction function must take 4 parameters, but takes 2 parameter(s). (operand shapes f32[4,5], s32[4,5], f32[], s32[])",
     );
   });
   it("reduceWindow with strides and padding", () => {
     const { b, p } = withParams(f32(4, 6), f32());
     expect(b.reduceWindow(p[0], p[1], adder(), { dimensions: [2, 3], strides: [2, 3], padding: [[0, 0], [1, 2]] }).shape).toEqual(f32(2, 3));
     expect(message(() => b.reduceWindow(p[0], p[1], adder(), { dimensions: [2] }))).toBe(
-      "reduce-window: Window has dimension 1 but base shape has dimension 2.",
+      "reduce-window: Window has dimension 1 but base shape has dimension 2. (operand shapes f32[4,6], f32[])",
     );
   });
   it("selectAndScatter (max-pool gradient) has the operand's shape", () => {
@@ -60,10 +60,10 @@ describe("XlaBuilder reduce and reduceWindow", () => {
     const w = { dimensions: [2, 2], strides: [2, 2] };
     expect(b.selectAndScatter(p[0], ge, w, p[1], p[2], adder()).shape).toEqual(f32(4, 6));
     expect(message(() => b.selectAndScatter(p[0], ge, w, p[3], p[2], adder()))).toBe(
-      "select-and-scatter: Source shape does not match the shape of window-reduced operand: source(f32[3,3]), window-reduced operand(f32[2,3]).",
+      "select-and-scatter: Source shape does not match the shape of window-reduced operand: source(f32[3,3]), window-reduced operand(f32[2,3]). (operand shapes f32[4,6], f32[3,3], f32[])",
     );
     expect(message(() => b.selectAndScatter(p[0], adder(), w, p[1], p[2], adder()))).toBe(
-      "select-and-scatter: Select function must have rank-0 PRED result.",
+      "select-and-scatter: Select function must have rank-0 PRED result. (operand shapes f32[4,6], f32[2,3], f32[])",
     );
   });
 });
@@ -74,7 +74,7 @@ describe("XlaBuilder sort and map", () => {
     expect(b.sort([p[0]], lessThan).shape).toEqual(f32(3, 4));
     const byKey = computation("by_key", [f32(), f32(), s32(), s32()], (c, [x, y]) => c.lt(x, y));
     expect(b.sort([p[0], p[1]], byKey, 0, true).shape).toEqual(tupleShape([f32(3, 4), s32(3, 4)]));
-    expect(message(() => b.sort([p[0], p[1]], lessThan))).toBe("sort: Expected computation to_apply called from sort to have 4 parameters, has 2");
+    expect(message(() => b.sort([p[0], p[1]], lessThan))).toBe("sort: Expected computation to_apply called from sort to have 4 parameters, has 2 (operand shapes f32[3,4], s32[3,4])");
   });
   it("map applies a scalar computation element-wise", () => {
     const { b, p } = withParams(f32(2, 3), f32(2, 3), f32(3));
@@ -130,7 +130,7 @@ describe("XlaBuilder whileLoop and conditional", () => {
     expect(b.conditional(p[0], p[2], sum, p[3], fromInt).shape).toEqual(f32());
     expect(b.conditional(p[1], [sum, first, fromInt], [p[2], p[2], p[3]]).shape).toEqual(f32());
     expect(message(() => b.conditional(p[0], p[2], sum, p[2], fromInt))).toBe(
-      "conditional: branch operand 1 must match the shape of the only parameter of branch computation 1: got operand: f32[3]; computation: (s32[]) -> f32[].",
+      "conditional: branch operand 1 must match the shape of the only parameter of branch computation 1: got operand: f32[3]; computation: (s32[]) -> f32[]. (operand shapes pred[], f32[3], f32[3])",
     );
     expect(message(() => b.conditional(p[2], [sum], [p[2]]))).toBe("conditional: branch_index must be bool or int32_t; got f32[3].");
   });

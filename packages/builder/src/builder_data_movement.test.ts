@@ -47,9 +47,9 @@ describe("XlaBuilder broadcast, reshape, transpose", () => {
     const { b, p } = withParams(f32(1, 3));
     expect(b.broadcastInDim(p[0], [2, 4, 3], [0, 2]).shape).toEqual(f32(2, 4, 3));
     expect(message(() => b.broadcastInDim(p[0], [2, 4, 3], [0, 1]))).toBe(
-      "broadcast: Input dimension should be either 1 or equal to the output dimension it is broadcasting into; the 1th operand dimension is 3, the 1th output dimension is 4.",
+      "broadcast: Input dimension should be either 1 or equal to the output dimension it is broadcasting into; the 1th operand dimension is 3, the 1th output dimension is 4. (operand shape f32[1,3]; out_dim_sizes=[2,4,3]; broadcast_dimensions={0,1})",
     );
-    expect(message(() => b.broadcastInDim(p[0], [3, 2], [1, 0]))).toBe("broadcast: Broadcast dimensions order is wrong: 0 comes after 1.");
+    expect(message(() => b.broadcastInDim(p[0], [3, 2], [1, 0]))).toBe("broadcast: Broadcast dimensions order is wrong: 0 comes after 1. (operand shape f32[1,3]; out_dim_sizes=[3,2]; broadcast_dimensions={1,0})");
   });
   it("reshape keeps the element count", () => {
     const { b, p } = withParams(f32(2, 3));
@@ -71,7 +71,7 @@ describe("XlaBuilder slice, concatInDim, pad, reverse, getDimensionSize", () => 
     const { b, p } = withParams(f32(4, 6));
     expect(b.slice(p[0], [1, 0], [4, 6], [2, 3]).shape).toEqual(f32(2, 2));
     expect(b.sliceInDim(p[0], 2, 5, 1, 1).shape).toEqual(f32(4, 3));
-    expect(message(() => b.slice(p[0], [0, 0], [4, 6], [1, 0]))).toBe("slice: Stride (0) must be positive.");
+    expect(message(() => b.slice(p[0], [0, 0], [4, 6], [1, 0]))).toBe("slice: Stride (0) must be positive. (operand shapes f32[4,6])");
   });
   it("concatInDim", () => {
     const { b, p } = withParams(f32(2, 3), f32(2, 1));
@@ -83,7 +83,7 @@ describe("XlaBuilder slice, concatInDim, pad, reverse, getDimensionSize", () => 
   it("pad, with negative edge padding", () => {
     const { b, p } = withParams(f32(3), f32());
     expect(b.pad(p[0], p[1], [{ low: -1, high: 2, interior: 1 }]).shape).toEqual(f32(6));
-    expect(message(() => b.pad(p[0], p[0], [{ low: 0, high: 0, interior: 0 }]))).toBe("pad: Pad operation does not support non-scalar padding values.");
+    expect(message(() => b.pad(p[0], p[0], [{ low: 0, high: 0, interior: 0 }]))).toBe("pad: Pad operation does not support non-scalar padding values. (operand shapes f32[3], f32[3])");
   });
   it("reverse", () => {
     const { b, p } = withParams(f32(3, 2));
@@ -93,7 +93,7 @@ describe("XlaBuilder slice, concatInDim, pad, reverse, getDimensionSize", () => 
   it("getDimensionSize", () => {
     const { b, p } = withParams(f32(3, 2));
     expect(b.getDimensionSize(p[0], 1).shape).toEqual(s32());
-    expect(message(() => b.getDimensionSize(p[0], 2))).toBe("get-dimension-size: GetDimensionSize dimension out of bounds: 2.");
+    expect(message(() => b.getDimensionSize(p[0], 2))).toBe("get-dimension-size: GetDimensionSize dimension out of bounds: 2. (operand shapes f32[3,2])");
   });
 });
 
@@ -102,15 +102,15 @@ describe("XlaBuilder dynamicSlice, dynamicUpdateSlice, gather, scatter", () => {
     const { b, p } = withParams(f32(4, 5), s32(), s32());
     expect(b.dynamicSlice(p[0], [p[1], p[2]], [2, 2]).shape).toEqual(f32(2, 2));
     expect(message(() => b.dynamicSlice(p[0], [p[1]], [2, 2]))).toBe(
-      "dynamic-slice: Dynamic slice start number of dimensions 1 must match rank 2 of slice input (f32[4,5]).",
+      "dynamic-slice: Dynamic slice start number of dimensions 1 must match rank 2 of slice input (f32[4,5]). (operand shapes f32[4,5], s32[])",
     );
-    expect(message(() => b.dynamicSlice(p[0], [p[1], p[2]], [5, 2]))).toBe("dynamic-slice: Slice dim size 5 greater than dynamic slice dimension: 4.");
+    expect(message(() => b.dynamicSlice(p[0], [p[1], p[2]], [5, 2]))).toBe("dynamic-slice: Slice dim size 5 greater than dynamic slice dimension: 4. (operand shapes f32[4,5], s32[], s32[])");
   });
   it("dynamicUpdateSlice", () => {
     const { b, p } = withParams(f32(4, 5), f32(2, 5), s32(), s32());
     expect(b.dynamicUpdateSlice(p[0], p[1], [p[2], p[3]]).shape).toEqual(f32(4, 5));
     expect(message(() => b.dynamicUpdateSlice(p[1], p[0], [p[2], p[3]]))).toBe(
-      "dynamic-update-slice: Update dim size 4 greater than dynamic slice dimension: 2.",
+      "dynamic-update-slice: Update dim size 4 greater than dynamic slice dimension: 2. (operand shapes f32[2,5], f32[4,5], s32[], s32[])",
     );
   });
   it("gather rows by index", () => {
@@ -118,7 +118,7 @@ describe("XlaBuilder dynamicSlice, dynamicUpdateSlice, gather, scatter", () => {
     const dims = { offsetDims: [1], collapsedSliceDims: [0], startIndexMap: [0], indexVectorDim: 1 };
     expect(b.gather(p[0], p[1], dims, [1, 3]).shape).toEqual(f32(4, 3));
     expect(message(() => b.gather(p[0], p[1], dims, [2, 3]))).toBe(
-      "gather: Gather op can only collapse slice dims with bound 1 or 0, but bound is 2 for index 0 at position 0.",
+      "gather: Gather op can only collapse slice dims with bound 1 or 0, but bound is 2 for index 0 at position 0. (operand shapes f32[5,3], s32[4])",
     );
   });
   it("scatter-add rows by index, and variadic scatter", () => {
@@ -130,7 +130,7 @@ describe("XlaBuilder dynamicSlice, dynamicUpdateSlice, gather, scatter", () => {
     both.tuple([both.add(a0, u0), both.add(a1, u1)]);
     expect(b.scatter([p[0], p[3]], p[1], [p[2], p[4]], both.build(), dims).shape).toEqual(tupleShape([f32(5, 3), s32(5, 3)]));
     expect(message(() => b.scatter(p[0], p[1], p[2], adder("s32"), dims))).toBe(
-      "scatter: Reduction function's accumulator shape at index 0 differs from the init_value shape: s32[] vs f32[]",
+      "scatter: Reduction function's accumulator shape at index 0 differs from the init_value shape: s32[] vs f32[] (operand shapes f32[5,3], s32[4], f32[4,3])",
     );
   });
 });

@@ -96,6 +96,12 @@ export const dotAttributes = z.strictObject({
 
 export const reducePrecisionAttributes = z.strictObject({ exponentBits: z.number().int().min(1), mantissaBits: nonNegative });
 
+/** XLA's HloInstruction::FusionKind, spelled as in HLO text. */
+export const FUSION_KINDS = ["kLoop", "kInput", "kOutput", "kCustom"] as const;
+export type FusionKind = (typeof FUSION_KINDS)[number];
+/** The kind only guides XLA's code generation; minixla keeps it for printing. */
+export const fusionAttributes = z.strictObject({ kind: z.enum(FUSION_KINDS) });
+
 export const customCallAttributes = z.strictObject({
   customCallTarget: z.string(),
   /** Every other attribute of the call, as its text, so printing reproduces it. */

@@ -17,9 +17,10 @@ export type OpFamily = "elementwise" | "data_movement" | "indexing" | "reduction
 /**
  * How an instruction's `called` list is read:
  * to_apply: [to_apply]; while: [condition, body]; branches: [branch 0, ...]
- * (with a pred index, [true, false]); select_scatter: [select, scatter].
+ * (with a pred index, [true, false]); select_scatter: [select, scatter];
+ * fused: [the fused computation] (fusion's `calls=`).
  */
-export type CallsKind = "none" | "to_apply" | "while" | "branches" | "select_scatter";
+export type CallsKind = "none" | "to_apply" | "while" | "branches" | "select_scatter" | "fused";
 
 export type Trait = "elementwise" | "commutative" | "implicit_broadcast";
 
@@ -96,6 +97,8 @@ export const OPCODES = {
   // Data movement.
   broadcast: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "none" },
   reshape: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  // XLA-dump ops: bitcast reinterprets the operand's physical (layout-ordered) elements.
+  bitcast: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   transpose: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "none" },
   reverse: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionsAttributes, calls: "none" },
   slice: { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.sliceAttributes, calls: "none" },
@@ -131,6 +134,7 @@ export const OPCODES = {
   tuple: { arity: "variadic", minOperands: 0, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   "get-tuple-element": { arity: 1, family: "structural", kind: "other", traits: [], attributes: A.indexAttributes, calls: "none" },
   call: { arity: "variadic", minOperands: 0, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "to_apply" },
+  fusion: { arity: "variadic", minOperands: 0, family: "structural", kind: "other", traits: [], attributes: A.fusionAttributes, calls: "fused" },
   while: { arity: 1, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "while" },
   conditional: {
     arity: "variadic", minOperands: 2, family: "structural", kind: "other", traits: [], attributes: A.noAttributes, calls: "branches",

@@ -13,6 +13,7 @@ import {
   type Literal,
   entryComputation,
   getComputation,
+  getInstruction,
   implicitBroadcastProblems,
   parametersOf,
   shapeToString,
@@ -73,6 +74,9 @@ export function evaluateComputation(m: HloModule, c: HloComputation, args: reado
     },
     computation(name) {
       return getComputation(m, name);
+    },
+    instructionShape(name) {
+      return getInstruction(c, name).shape;
     },
   };
   for (let i = 0; i < c.instructions.length; i++) {

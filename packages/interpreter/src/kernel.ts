@@ -3,7 +3,7 @@
  * operands' values; it never writes to an operand. Kernels that call
  * computations (reduce, while, sort, ...) do so through the context.
  */
-import type { HloComputation, InstructionOf, Literal, Opcode, OpcodesOf, OpFamily } from "@minixla/hlo";
+import type { HloComputation, InstructionOf, Literal, Opcode, OpcodesOf, OpFamily, Shape } from "@minixla/hlo";
 
 export interface EvalOptions {
   /** A while loop that runs more iterations than this throws EvalError (default: no limit). */
@@ -22,6 +22,12 @@ export interface EvalContext {
    * Optional: without it kernels take the general path.
    */
   computation?(name: string): HloComputation;
+  /**
+   * The stored shape, layout included, of an instruction of the computation
+   * being evaluated: bitcast reads its operand's layout here. Optional:
+   * without it kernels fall back on the operand value's shape.
+   */
+  instructionShape?(name: string): Shape;
 }
 
 export type Kernel<K extends Opcode> = (inst: InstructionOf<K>, operands: readonly Literal[], ctx: EvalContext) => Literal;

@@ -1,12 +1,12 @@
 /**
- * Shape rules of the data_movement family: broadcast, reshape, transpose,
+ * Shape rules of the data_movement family: broadcast, reshape, bitcast, transpose,
  * reverse, slice, concatenate, pad, iota and get-dimension-size. Messages follow
  * shape_inference.cc (InferReshapeShape, InferTransposeShape, InferSliceShape,
  * InferConcatOpShape, InferPadShape, InferReverseShape) and, for the HLO
  * `broadcast` and `iota` instructions, which have no ShapeInference of their
  * own, hlo_verifier.cc.
  */
-import { higherPrecisionType, sameTypeIgnoringFpPrecision, upperTypeName } from "../element_type.ts";
+import { ELEMENT_TYPE_INFO, higherPrecisionType, sameTypeIgnoringFpPrecision, upperTypeName } from "../element_type.ts";
 import {
   type ArrayShape,
   type Shape,
@@ -17,6 +17,11 @@ import {
   shapeToString,
 } from "../shape.ts";
 import { type FamilyRules, fail } from "./rule.ts";
+
+/** XLA's ShapeUtil::ByteSizeOf for a dense array: a pred takes a whole byte. */
+function byteSize(s: ArrayShape): number {
+  return elementCount(s) * Math.ceil(ELEMENT_TYPE_INFO[s.elementType].bitWidth / 8);
+}
 
 function declaredArray(declared: Shape | undefined, opcode: string): ArrayShape {
   if (declared === undefined) fail(`${opcode} needs a declared result shape.`);
@@ -73,6 +78,19 @@ export const dataMovementRules: FamilyRules<"data_movement"> = {
     if (elementCount(operand) !== elementCount(out)) {
       fail(
         `Reshape operation has mismatched element counts: from=${elementCount(operand)} (${shapeToString(operand)}) to=${elementCount(out)} (${shapeToString(out)}).`,
+      );
+    }
+    return out;
+  },
+
+  // The result is the declared shape; as in hlo_verifier.cc's HandleBitcast,
+  // only the byte sizes must agree (the layouts say how the bytes are read).
+  bitcast: ({ operands, declared }) => {
+    const operand = expectArray(operands[0], "bitcast");
+    const out = declaredArray(declared, "bitcast");
+    if (byteSize(out) !== byteSize(operand)) {
+      fail(
+        `Bitcast cannot have different shape sizes of output (${byteSize(out)}) and operand (${byteSize(operand)}) (${shapeToString(out)}) (${shapeToString(operand)}).`,
       );
     }
     return out;

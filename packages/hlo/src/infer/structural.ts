@@ -1,6 +1,6 @@
 /**
- * Shape rules of the structural family: parameters, constants, tuples, calls
- * and control flow. Messages follow shape_inference.cc (InferWhileShape,
+ * Shape rules of the structural family: parameters, constants, tuples, calls,
+ * fusions and control flow. Messages follow shape_inference.cc (InferWhileShape,
  * InferConditionalShape, InferCallShape, InferMapShape).
  */
 import {
@@ -57,6 +57,22 @@ export const structuralRules: FamilyRules<"structural"> = {
     operands.forEach((o, i) => {
       if (!shapesEqual(o, c.parameters[i])) {
         fail(`Call parameter must match argument; got parameter ${i} shape: ${shapeToString(c.parameters[i])}, argument shape: ${shapeToString(o)}.`);
+      }
+    });
+    return c.result;
+  },
+
+  // Like call, with hlo_verifier.cc's HandleFusion wording: one fused parameter per operand.
+  fusion: ({ operands, called }) => {
+    const c = calledAt(called, 0, "calls");
+    if (c.parameters.length !== operands.length) {
+      fail(
+        `Fused parameter count (${c.parameters.length}) does not match the number of operands (${operands.length}) passed to the fusion instruction; fused computation signature: ${programToString(c)}.`,
+      );
+    }
+    operands.forEach((o, i) => {
+      if (!shapesEqual(o, c.parameters[i])) {
+        fail(`Shape mismatch between parameter number ${i} and its operand: parameter shape ${shapeToString(c.parameters[i])}, operand shape ${shapeToString(o)}.`);
       }
     });
     return c.result;

@@ -1,5 +1,5 @@
 /**
- * inline: replaces every `call` with a copy of its callee's instructions,
+ * inline: replaces every `call` and `fusion` with a copy of its callee's instructions,
  * renamed to names unique in the module; the callee's root takes the call's
  * name, so users of the call need no change. Callees left uncalled are
  * removed later by dce.
@@ -9,15 +9,18 @@ import type { HloComputation, HloModule } from "../module.ts";
 import { type HloPass, withComputations } from "./pass.ts";
 import { lazyNames } from "./rewrite.ts";
 
+/** A call, or a fusion: both compute exactly what their one callee computes. */
+const inlinable = (i: HloInstruction): boolean => i.opcode === "call" || i.opcode === "fusion";
+
 function inlineComputation(c: HloComputation, callees: ReadonlyMap<string, HloComputation>, fresh: (base: string) => string): HloComputation {
-  if (!c.instructions.some((i) => i.opcode === "call")) return c;
+  if (!c.instructions.some(inlinable)) return c;
   const alias = new Map<string, string>();
   const out: HloInstruction[] = [];
   for (const original of c.instructions) {
     const inst = original.operands.some((o) => alias.has(o))
       ? ({ ...original, operands: original.operands.map((o) => alias.get(o) ?? o) } as HloInstruction)
       : original;
-    const callee = inst.opcode === "call" ? callees.get(inst.called[0]) : undefined;
+    const callee = inlinable(inst) ? callees.get(inst.called[0]) : undefined;
     if (callee === undefined) {
       out.push(inst);
       continue;
@@ -40,7 +43,7 @@ function inlineComputation(c: HloComputation, callees: ReadonlyMap<string, HloCo
 
 export const inline: HloPass = {
   name: "inline",
-  description: "replaces each call with its callee's instructions, renamed uniquely",
+  description: "replaces each call and fusion with its callee's instructions, renamed uniquely",
   run(m: HloModule): HloModule {
     const fresh = lazyNames(m);
     const updated = new Map<string, HloComputation>();

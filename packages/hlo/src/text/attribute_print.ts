@@ -73,6 +73,7 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   "reduce-precision": (inst) => [`exponent_bits=${inst.attributes.exponentBits}`, `mantissa_bits=${inst.attributes.mantissaBits}`],
   broadcast: dimensions,
   reshape: none,
+  bitcast: none,
   transpose: dimensions,
   reverse: dimensions,
   slice: (inst) => {
@@ -136,6 +137,8 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   tuple: none,
   "get-tuple-element": (inst) => [`index=${inst.attributes.index}`],
   call: toApply,
+  // XLA prints the fusion kind, then the fused computation as `calls=`.
+  fusion: (inst) => [`kind=${inst.attributes.kind}`, ...(inst.called.length > 0 ? [`calls=${inst.called[0]}`] : [])],
   while: (inst) => [`condition=${inst.called[0]}`, `body=${inst.called[1]}`],
   conditional: (inst, operandShape) => {
     const index = operandShape(0);

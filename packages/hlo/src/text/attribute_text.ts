@@ -6,7 +6,7 @@
  * list. Attributes without semantics (metadata, sharding, ...) are skipped;
  * custom-call keeps every attribute but its target as raw text.
  */
-import { COMPARISON_DIRECTIONS, COMPARISON_TYPES, type PaddingDimension, type WindowDimension } from "../attributes.ts";
+import { COMPARISON_DIRECTIONS, COMPARISON_TYPES, FUSION_KINDS, type PaddingDimension, type WindowDimension } from "../attributes.ts";
 import type { Opcode } from "../opcode.ts";
 import { type Lexer, type Token, quote, unquote } from "./lexer.ts";
 import { integerWord } from "./number_text.ts";
@@ -14,7 +14,7 @@ import { skipToClosingBrace } from "./shape_text.ts";
 
 export type AttrKind =
   | "ints" | "int" | "single_int" | "bool" | "direction" | "comparison_type" | "comparison_order"
-  | "slice" | "padding" | "window" | "precision" | "computation" | "computations" | "string";
+  | "slice" | "padding" | "window" | "precision" | "computation" | "computations" | "string" | "fusion_kind";
 
 export interface AttrSpec {
   readonly kind: AttrKind;
@@ -59,6 +59,7 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   "reduce-precision": { exponent_bits: int("exponentBits"), mantissa_bits: int("mantissaBits") },
   broadcast: { dimensions: intsOrEmpty("dimensions") },
   reshape: none,
+  bitcast: none,
   transpose: dims,
   reverse: dims,
   slice: { slice: { kind: "slice", key: "slice", required: true } },
@@ -105,6 +106,8 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   tuple: none,
   "get-tuple-element": { index: int("index") },
   call: toApply,
+  // XLA's parser requires both; the fused computation is named by `calls=`.
+  fusion: { kind: { kind: "fusion_kind", key: "kind", required: true }, calls: comp("calls") },
   while: { condition: comp("condition"), body: comp("body") },
   conditional: {
     true_computation: comp("true_computation", false),
@@ -299,6 +302,7 @@ export function readAttributeValue(lx: Lexer, spec: AttrSpec, textName: string):
     }
     case "direction": return readEnum(lx, COMPARISON_DIRECTIONS, "a comparison direction");
     case "comparison_type": return readEnum(lx, COMPARISON_TYPES, "a comparison type");
+    case "fusion_kind": return readEnum(lx, FUSION_KINDS, "a fusion kind");
     case "comparison_order": return readEnum(lx, ["TOTAL", "PARTIAL"] as const, "a comparison order") === "TOTAL" ? "TOTALORDER" : undefined;
     case "slice": return readSlice(lx);
     case "padding": return readPadding(lx);

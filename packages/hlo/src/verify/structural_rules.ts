@@ -30,6 +30,7 @@ export function calledCountProblem(inst: HloInstruction): string | undefined {
     case "none":
       return expect(n === 0, "0");
     case "to_apply":
+    case "fused":
       return expect(n === 1, "1");
     case "while":
       return expect(n === 2, "2");

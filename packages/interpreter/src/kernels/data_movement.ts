@@ -1,11 +1,12 @@
 /**
- * Kernels of the data_movement family: broadcast, reshape, transpose,
+ * Kernels of the data_movement family: broadcast, reshape, bitcast (bitcast.ts), transpose,
  * reverse, slice, concatenate, pad, iota and get-dimension-size. Each is a
  * strided view of its operand (view.ts) written into a fresh row-major array;
  * reshape shares its operand's data, since literals are never written.
  */
 import { ELEMENT_TYPE_INFO, EvalError, scalar } from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
+import { bitcastKernel } from "./bitcast.ts";
 import { arrayOperand, arrayResult, copyView, gatherView, product, stridesOf } from "./view.ts";
 
 export const dataMovementKernels: FamilyKernels<"data_movement"> = {
@@ -30,6 +31,8 @@ export const dataMovementKernels: FamilyKernels<"data_movement"> = {
     }
     return { shape: out, data: x.data };
   },
+
+  bitcast: bitcastKernel,
 
   // Result dimension i is operand dimension permutation[i].
   transpose: (inst, operands) => {

@@ -1,6 +1,6 @@
 /**
- * Kernels of the structural family: parameters, constants, tuples, calls and
- * control flow (while, conditional), map, and the custom-calls that only
+ * Kernels of the structural family: parameters, constants, tuples, calls,
+ * fusions (evaluated as calls of their fused computation) and control flow (while, conditional), map, and the custom-calls that only
  * annotate sharding (identity); any other custom-call target is refused.
  */
 import {
@@ -93,6 +93,8 @@ export const structuralKernels: FamilyKernels<"structural"> = {
     return (t as TupleLiteral).elements[inst.attributes.index];
   },
   call: (inst, operands, ctx) => ctx.call(inst.called[0], operands),
+  // A fusion computes what its fused computation computes; the kind only guides XLA's codegen.
+  fusion: (inst, operands, ctx) => ctx.call(inst.called[0], operands),
   while: whileKernel,
   conditional: conditionalKernel,
   map: mapKernel,
