@@ -1,15 +1,21 @@
 /**
- * Literals: array values stored row-major in a Float64Array, each element
- * already in its element type's value set (see element_type.ts), and tuples of
- * literals. Literal data is never written after construction.
+ * Literals: array values stored row-major, each element already in its element
+ * type's value set (see element_type.ts), and tuples of literals. The storage
+ * follows the element type's `storage`: a Float64Array of one slot per element
+ * for every type a double holds exactly, a BigInt64Array for s64, a
+ * BigUint64Array for u64, and a Float64Array of interleaved (real, imaginary)
+ * pairs for c64 and c128. Literal data is never written after construction.
  */
 import { HloError } from "./errors.ts";
-import { type ElementType, normalizeValue } from "./element_type.ts";
+import { ELEMENT_TYPE_INFO, type ElementType, type StorageKind, normalizeValue } from "./element_type.ts";
 import { type ArrayShape, type Shape, type TupleShape, elementCount, shape, shapeToString, tupleShape } from "./shape.ts";
+
+/** An array literal's elements, in the storage its element type calls for. */
+export type LiteralData = Float64Array | BigInt64Array | BigUint64Array;
 
 export interface ArrayLiteral {
   readonly shape: ArrayShape;
-  readonly data: Float64Array;
+  readonly data: LiteralData;
 }
 export interface TupleLiteral {
   readonly shape: TupleShape;
@@ -17,15 +23,49 @@ export interface TupleLiteral {
 }
 export type Literal = ArrayLiteral | TupleLiteral;
 
-export type NestedArray = number | boolean | readonly NestedArray[];
+/** Nested JS arrays of values: numbers, booleans (pred), bigints (s64/u64), [re, im] pairs (complex). */
+export type NestedArray = number | boolean | bigint | readonly NestedArray[];
 
 export const isTupleLiteral = (l: Literal): l is TupleLiteral => l.shape.elementType === "tuple";
 export const isArrayLiteral = (l: Literal): l is ArrayLiteral => l.shape.elementType !== "tuple";
 
-function flatten(values: NestedArray, dims: readonly number[], out: number[], depth: number): void {
+export function storageOf(t: ElementType): StorageKind {
+  return ELEMENT_TYPE_INFO[t].storage;
+}
+
+/** Storage slots per element: 2 for complex types, 1 otherwise. */
+export function elementLanes(t: ElementType): 1 | 2 {
+  return ELEMENT_TYPE_INFO[t].storage === "complex" ? 2 : 1;
+}
+
+/** Zero-filled storage for n elements of type t. */
+export function allocData(t: ElementType, n: number): LiteralData {
+  switch (ELEMENT_TYPE_INFO[t].storage) {
+    case "f64": return new Float64Array(n);
+    case "s64": return new BigInt64Array(n);
+    case "u64": return new BigUint64Array(n);
+    case "complex": return new Float64Array(2 * n);
+    default: return ELEMENT_TYPE_INFO[t].storage satisfies never;
+  }
+}
+
+/** The storage that t needs, as a type guard: is `data` of the kind t calls for, and n elements long? */
+export function dataFits(t: ElementType, n: number, data: unknown): data is LiteralData {
+  switch (ELEMENT_TYPE_INFO[t].storage) {
+    case "f64": return data instanceof Float64Array && data.length === n;
+    case "s64": return data instanceof BigInt64Array && data.length === n;
+    case "u64": return data instanceof BigUint64Array && data.length === n;
+    case "complex": return data instanceof Float64Array && data.length === 2 * n;
+    default: return ELEMENT_TYPE_INFO[t].storage satisfies never;
+  }
+}
+
+type Flat = number | boolean | bigint;
+
+function flatten(values: NestedArray, dims: readonly number[], out: Flat[], depth: number): void {
   if (depth === dims.length) {
     if (Array.isArray(values)) throw new HloError(`literal nesting is deeper than the rank ${dims.length}`);
-    out.push(typeof values === "boolean" ? (values ? 1 : 0) : (values as number));
+    out.push(values as Flat);
     return;
   }
   if (!Array.isArray(values) || values.length !== dims[depth]) {
@@ -36,40 +76,61 @@ function flatten(values: NestedArray, dims: readonly number[], out: number[], de
   for (const v of values as readonly NestedArray[]) flatten(v, dims, out, depth + 1);
 }
 
+function toNumber(v: Flat): number {
+  return typeof v === "boolean" ? (v ? 1 : 0) : Number(v);
+}
+
+/** A value for BigInt storage: bigints as they are, numbers only when they are integers. */
+function toBigInt(t: ElementType, v: Flat): bigint {
+  if (typeof v === "bigint") return v;
+  const x = toNumber(v);
+  if (!Number.isInteger(x)) {
+    throw new HloError(`${t} literal value ${String(v)} is not an integer; 64-bit integer literals take integers or bigints`);
+  }
+  return BigInt(x);
+}
+
 /**
  * Builds an array literal from flat row-major values or a nested array. Each
- * value is brought into the element type's value set (f32 rounds, s32 wraps).
+ * value is brought into the element type's value set (f32 rounds, s32 wraps,
+ * s64/u64 wrap to 64 bits). s64 and u64 take bigints (or integral numbers);
+ * complex types take [re, im] pairs as one more level of nesting, or a flat
+ * list of 2n interleaved numbers.
  */
 export function literal(
   elementType: ElementType,
   dimensions: readonly number[],
-  values: ArrayLike<number | boolean> | NestedArray,
+  values: ArrayLike<number | boolean | bigint> | NestedArray,
 ): ArrayLiteral {
   const s = shape(elementType, dimensions);
   const n = elementCount(s);
-  let flat: ArrayLike<number | boolean>;
-  if (typeof values === "number" || typeof values === "boolean") {
+  const lanes = elementLanes(elementType);
+  const dims = lanes === 2 ? [...dimensions, 2] : dimensions;
+  let flat: ArrayLike<Flat>;
+  if (typeof values === "number" || typeof values === "boolean" || typeof values === "bigint") {
     flat = [values];
   } else if (Array.isArray(values) && values.some((v) => Array.isArray(v))) {
-    const out: number[] = [];
-    flatten(values as NestedArray, dimensions, out, 0);
+    const out: Flat[] = [];
+    flatten(values as NestedArray, dims, out, 0);
     flat = out;
   } else {
-    flat = values as ArrayLike<number | boolean>;
     // A flat list is taken as row-major values; nested lists must match the rank.
+    flat = values as ArrayLike<Flat>;
   }
-  if (flat.length !== n) {
-    throw new HloError(`literal of shape ${shapeToString(s)} needs ${n} values, got ${flat.length}`);
+  if (flat.length !== n * lanes) {
+    throw new HloError(`literal of shape ${shapeToString(s)} needs ${n * lanes} values${lanes === 2 ? " (re, im interleaved)" : ""}, got ${flat.length}`);
   }
-  const data = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = flat[i];
-    data[i] = normalizeValue(elementType, typeof v === "boolean" ? (v ? 1 : 0) : Number(v));
+  const data = allocData(elementType, n);
+  if (data instanceof Float64Array) {
+    for (let i = 0; i < data.length; i++) data[i] = normalizeValue(elementType, toNumber(flat[i]));
+  } else {
+    // The typed array wraps each bigint to 64 bits.
+    for (let i = 0; i < n; i++) data[i] = toBigInt(elementType, flat[i]);
   }
   return { shape: s, data };
 }
 
-export function scalar(value: number | boolean, elementType: ElementType = "f64"): ArrayLiteral {
+export function scalar(value: number | boolean | bigint, elementType: ElementType = "f64"): ArrayLiteral {
   return literal(elementType, [], [value]);
 }
 
@@ -78,23 +139,42 @@ export function tupleLiteral(elements: readonly Literal[]): TupleLiteral {
 }
 
 /** Wraps data already in the value set of `s` (no copy, no normalization): for kernels. */
-export function arrayLiteralFromData(s: ArrayShape, data: Float64Array): ArrayLiteral {
+export function arrayLiteralFromData(s: ArrayShape, data: LiteralData): ArrayLiteral {
   return { shape: s, data };
 }
 
 /** A literal of shape s with every element zero (tuples recursively). */
 export function zeroLiteral(s: Shape): Literal {
   if (s.elementType === "tuple") return tupleLiteral(s.tupleShapes.map(zeroLiteral));
-  return { shape: s, data: new Float64Array(elementCount(s)) };
+  return { shape: s, data: allocData(s.elementType, elementCount(s)) };
 }
 
-/** Nested JS arrays of numbers (pred as booleans); a scalar comes back bare. */
+/** Element i as a JS number (s64/u64 rounded to the nearest double; complex: the real part). */
+export function elementAsNumber(l: ArrayLiteral, i: number): number {
+  return Number(l.data[elementLanes(l.shape.elementType) * i]);
+}
+
+/**
+ * Nested JS arrays of the values: numbers; booleans for pred; bigints for s64
+ * and u64; [re, im] pairs for complex types. A scalar comes back bare.
+ */
 export function toNested(l: ArrayLiteral): NestedArray {
   const dims = l.shape.dimensions;
-  const asValue = l.shape.elementType === "pred" ? (x: number) => x !== 0 : (x: number) => x;
+  const t = l.shape.elementType;
+  const data = l.data;
+  const complex = elementLanes(t) === 2;
   let pos = 0;
+  const next = (): NestedArray => {
+    if (complex) {
+      const re = data[pos++] as number;
+      const im = data[pos++] as number;
+      return [re, im];
+    }
+    const v = data[pos++];
+    return t === "pred" ? v !== 0 : v;
+  };
   const build = (depth: number): NestedArray => {
-    if (depth === dims.length) return asValue(l.data[pos++]);
+    if (depth === dims.length) return next();
     const out: NestedArray[] = [];
     for (let i = 0; i < dims[depth]; i++) out.push(build(depth + 1));
     return out;
