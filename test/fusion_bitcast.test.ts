@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { XlaBuilder } from "@minixla/builder";
 import {
   type ArrayLiteral,
-  EvalError,
+  type LiteralData,
   type HloModule,
   ParseError,
   ShapeError,
@@ -25,6 +25,9 @@ import {
 } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 import { physicalOffsets } from "../packages/interpreter/src/kernels/bitcast.ts";
+
+/** A literal's storage as plain numbers (these tests use no 64-bit integers). */
+const numbers = (d: LiteralData): number[] => Array.from<number | bigint, number>(d, (v) => Number(v));
 
 const DUMP = `HloModule jit_f, entry_computation_layout={(f32[2,3]{1,0}, f32[3]{0})->f32[3,2]{0,1}}
 
@@ -71,7 +74,7 @@ describe("an XLA dump with a fusion and a layout-changing bitcast", () => {
 
   it("prints kind= then calls=, without sigils, and the print parses back to the same text", () => {
     const printed = printHloModule(parseHloModule(DUMP));
-    expect(printed).toContain("fusion = f32[2,3]{1,0} fusion(p0, p1), kind=kLoop, calls=fused_computation\n");
+    expect(printed).toContain("fusion = f32[2,3]{1,0} fusion(p0, p1), kind=kLoop, calls=fused_computation, metadata={op_name=\"jit(f)/add\"}\n");
     expect(printed).toContain("ROOT bitcast = f32[3,2]{0,1} bitcast(fusion)\n");
     expect(printHloModule(parseHloModule(printed))).toBe(printed);
     expect(arrayOf(evaluate(parseHloModule(printed), [P0, P1])).data).toEqual(new Float64Array([11, 14, 22, 25, 33, 36]));
@@ -104,7 +107,7 @@ describe("bitcast evaluation follows the layouts", () => {
   it("reads a column-major operand in its physical order", () => {
     // [[1,2],[3,4],[5,6]] stored {0,1} is 1,3,5,2,4,6 in memory.
     const out = arrayOf(evaluate(bitcastModule("f32[3,2]{0,1}", "f32[6]{0}"), [literal("f32", [3, 2], [1, 2, 3, 4, 5, 6])]));
-    expect(Array.from(out.data)).toEqual([1, 3, 5, 2, 4, 6]);
+    expect(numbers(out.data)).toEqual([1, 3, 5, 2, 4, 6]);
   });
 
   it("between two non-default layouts, the physical sequence carries over", () => {
@@ -115,12 +118,12 @@ describe("bitcast evaluation follows the layouts", () => {
 
   it("with default layouts is a row-major reshape, keeping NaN, -0 and infinities", () => {
     const out = arrayOf(evaluate(bitcastModule("f64[2,2]", "f64[4]"), [literal("f64", [2, 2], [Number.NaN, -0, Infinity, -Infinity])]));
-    expect(Array.from(out.data)).toEqual([Number.NaN, -0, Infinity, -Infinity]);
+    expect(numbers(out.data)).toEqual([Number.NaN, -0, Infinity, -Infinity]);
     expect(Object.is(out.data[1], -0)).toBe(true);
   });
 
   it("handles scalars, size-1 and zero-sized shapes", () => {
-    expect(Array.from(arrayOf(evaluate(bitcastModule("s32[]", "s32[1,1]{0,1}"), [scalar(7, "s32")])).data)).toEqual([7]);
+    expect(numbers(arrayOf(evaluate(bitcastModule("s32[]", "s32[1,1]{0,1}"), [scalar(7, "s32")])).data)).toEqual([7]);
     const empty = arrayOf(evaluate(bitcastModule("f32[0,3]{0,1}", "f32[3,0]{0,1}"), [literal("f32", [0, 3], [])]));
     expect(empty.shape.dimensions).toEqual([3, 0]);
     expect(empty.data.length).toBe(0);
@@ -133,13 +136,15 @@ describe("bitcast evaluation follows the layouts", () => {
     expect(Array.from(physicalOffsets([2, 3], [0, 1]))).toEqual([0, 3, 1, 4, 2, 5]);
   });
 
-  it("a bitcast that changes the element type verifies but cannot be evaluated", () => {
+  it("a bitcast that changes the element type reinterprets the bytes, as the evaluator's memcpy does", () => {
     const m = bitcastModule("f32[2]", "s32[2]");
     verifyModule(m);
-    expect(() => evaluate(m, [literal("f32", [2], [1, 2])])).toThrow(EvalError);
-    expect(() => evaluate(m, [literal("f32", [2], [1, 2])])).toThrow("changes the element type");
-    // f32[2] and f16[4] are both 8 bytes: a valid bitcast, but again type-changing.
-    verifyModule(bitcastModule("f32[2]", "f16[4]"));
+    // f32 1 and 2 are 0x3f800000 and 0x40000000.
+    expect(numbers(arrayOf(evaluate(m, [literal("f32", [2], [1, 2])])).data)).toEqual([1065353216, 1073741824]);
+    // f32[2] and f16[4] are both 8 bytes; little-endian halves: 0x0000, 0x3f80 (1.875), 0x0000, 0x4000 (2).
+    const halves = bitcastModule("f32[2]", "f16[4]");
+    verifyModule(halves);
+    expect(numbers(arrayOf(evaluate(halves, [literal("f32", [2], [1, 2])])).data)).toEqual([0, 1.875, 0, 2]);
   });
 });
 

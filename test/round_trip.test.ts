@@ -7,9 +7,10 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { XlaBuilder } from "@minixla/builder";
 import { type HloModule, literal, lowerBroadcasts, parseHloModule, printHloModule, shape } from "@minixla/hlo";
+import { XLA_JAX_CORPUS } from "./support/corpus.ts";
 
-const CORPUS = new URL("../../shared/conformance/xla-jax/", import.meta.url).pathname;
-const cases = existsSync(CORPUS) ? readdirSync(CORPUS).filter((c) => existsSync(`${CORPUS}${c}/module.hlo`)).sort() : [];
+const CORPUS = `${XLA_JAX_CORPUS}/`;
+const cases = readdirSync(CORPUS).filter((c) => existsSync(`${CORPUS}${c}/module.hlo`)).sort();
 
 /** name -> opcode of every instruction line in raw HLO text. */
 function opcodesInText(text: string): Map<string, string> {

@@ -1,4 +1,8 @@
-/** A small seeded PRNG (mulberry32) so randomized tests are deterministic. */
+/**
+ * A small seeded PRNG (mulberry32) for deterministic test inputs that are
+ * data, not properties (the xla-hlo corpus's inputs). Property and fuzz tests
+ * use fast-check instead (support/property.ts), which shrinks failures.
+ */
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -8,8 +12,4 @@ export function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-export function randomInt(rand: () => number, lo: number, hi: number): number {
-  return lo + Math.floor(rand() * (hi - lo + 1));
 }

@@ -22,16 +22,23 @@ import {
   type ProgramShape,
   type Shape,
   ShapeError,
+  type StorageKind,
   type UnaryOpcode,
+  checkShape,
   createModule,
+  dataFits,
+  elementCount,
+  elementLanes,
   entryComputation,
   inferShape,
   isTupleShape,
   programShape,
   renameModule,
+  sanitizeName,
   scalar,
   shape,
   shapeToString,
+  storageOf,
 } from "@minixla/hlo";
 import { XlaOp } from "./op.ts";
 import {
@@ -46,9 +53,9 @@ let nextBuilderId = 1;
 
 /** XlaBuilder's BroadcastInDim checks, in XLA's words. */
 function checkInDimBroadcast(s: ArrayShape, outDimSizes: readonly number[], broadcastDimensions: readonly number[]): void {
-  for (const d of outDimSizes) {
-    if (!Number.isInteger(d) || d < 0) throw new ShapeError(`broadcast: Invalid dimension size ${d} in output shape [${outDimSizes.join(",")}]`);
-  }
+  outDimSizes.forEach((d, i) => {
+    if (!Number.isSafeInteger(d) || d < 0) throw new ShapeError(`broadcast: Invalid dimension size ${d} at dimension ${i} of output shape [${outDimSizes.join(",")}]`);
+  });
   if (broadcastDimensions.length !== s.dimensions.length) {
     throw new ShapeError(
       `broadcast: Size of broadcast_dimensions has to match operand's rank; operand rank: ${s.dimensions.length}, size of broadcast_dimensions ${broadcastDimensions.length}.`,
@@ -105,9 +112,10 @@ export class XlaBuilder {
   private readonly embeddedEntry = new WeakMap<HloModule, string>();
   private readonly parameters = new Map<number, string>();
 
+  /** `name` is sanitized as XLA's GetSanitizedName does ("my model" becomes "my_model"). */
   constructor(name: string) {
-    this.name = name;
-    this.names.reserve(name);
+    this.name = sanitizeName(name);
+    this.names.reserve(this.name);
   }
 
   // ---- recording ----
@@ -120,6 +128,9 @@ export class XlaBuilder {
     opts: AddOptions = {},
   ): XlaOp {
     for (const o of operands) this.checkOwned(o, opcode);
+    // Shapes made by hand (not by shape()) are re-validated, as are constants' literals.
+    if (opts.declared !== undefined) checkShape(opts.declared, `${opcode}: shape`);
+    if (opcode === "constant") checkConstant((attributes as AttributesOf<"constant">).literal);
     const parsed = OPCODES[opcode].attributes.safeParse(attributes);
     if (!parsed.success) {
       throw new ShapeError(`${opcode}: invalid attributes: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
@@ -246,6 +257,8 @@ export class XlaBuilder {
   shiftLeft(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-left", lhs, rhs, broadcastDimensions); }
   shiftRightArithmetic(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-right-arithmetic", lhs, rhs, broadcastDimensions); }
   shiftRightLogical(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-right-logical", lhs, rhs, broadcastDimensions); }
+  /** re + im·i from two f32 (c64) or two f64 (c128) operands. */
+  complex(re: XlaOp, im: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("complex", re, im, broadcastDimensions); }
 
   eq(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("EQ", lhs, rhs, broadcastDimensions); }
   ne(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("NE", lhs, rhs, broadcastDimensions); }
@@ -286,6 +299,10 @@ export class XlaBuilder {
   popcnt(x: XlaOp): XlaOp { return this.unary("popcnt", x); }
   clz(x: XlaOp): XlaOp { return this.unary("count-leading-zeros", x); }
   copy(x: XlaOp): XlaOp { return this.unary("copy", x); }
+  /** The real part (component type); on a real float, x itself. */
+  real(x: XlaOp): XlaOp { return this.unary("real", x); }
+  /** The imaginary part (component type); on a real float, zeros. */
+  imag(x: XlaOp): XlaOp { return this.unary("imag", x); }
 
   /**
    * select(pred, onTrue, onFalse). As in XlaBuilder, the non-scalar operands
@@ -356,12 +373,12 @@ export class XlaBuilder {
   broadcast(operand: XlaOp, broadcastSizes: readonly number[]): XlaOp {
     const s = arrayOf(operand, "broadcast");
     for (const d of broadcastSizes) {
-      if (!Number.isInteger(d) || d < 0) throw new ShapeError(`broadcast: Broadcast with negative dimension size ${d}.`);
+      if (Number.isInteger(d) && d < 0) throw new ShapeError(`broadcast: Broadcast with negative dimension size ${d}.`);
     }
     const r = broadcastSizes.length;
     const dims = s.dimensions.map((_, i) => r + i);
     return this.addInstruction("broadcast", [operand], { dimensions: dims }, {
-      declared: shape(s.elementType, [...broadcastSizes, ...s.dimensions]),
+      declared: checkedShape("broadcast", s.elementType, [...broadcastSizes, ...s.dimensions]),
     });
   }
 
@@ -387,13 +404,13 @@ export class XlaBuilder {
     let source = operand;
     if (kept.length !== s.dimensions.length) source = this.reshape(operand, kept.map((i) => s.dimensions[i]));
     return this.addInstruction("broadcast", [source], { dimensions: kept.map((i) => broadcastDimensions[i]) }, {
-      declared: shape(s.elementType, outDimSizes),
+      declared: checkedShape("broadcast", s.elementType, outDimSizes),
     });
   }
 
   reshape(operand: XlaOp, newSizes: readonly number[]): XlaOp {
     const s = arrayOf(operand, "reshape");
-    return this.addInstruction("reshape", [operand], {}, { declared: shape(s.elementType, newSizes) });
+    return this.addInstruction("reshape", [operand], {}, { declared: checkedShape("reshape", s.elementType, newSizes) });
   }
 
   /**
@@ -437,6 +454,11 @@ export class XlaBuilder {
 
   getDimensionSize(operand: XlaOp, dimension: number): XlaOp {
     return this.addInstruction("get-dimension-size", [operand], { dimension });
+  }
+
+  /** The operand with dimension `dimension` made dynamic, its runtime size `size` (an s32 scalar). */
+  setDimensionSize(operand: XlaOp, size: XlaOp, dimension: number): XlaOp {
+    return this.addInstruction("set-dimension-size", [operand, size], { dimension });
   }
 
   // ---- indexing ----
@@ -591,6 +613,52 @@ export class XlaBuilder {
   /** A custom call: minixla evaluates only the sharding-annotation targets (as identity). */
   customCall(target: string, operands: readonly XlaOp[], resultShape: Shape): XlaOp {
     return this.addInstruction("custom-call", operands, { customCallTarget: target, rawAttributes: [] }, { declared: resultShape });
+  }
+}
+
+const STORAGE_ARRAY: { readonly [K in StorageKind]: string } = {
+  f64: "Float64Array",
+  s64: "BigInt64Array",
+  u64: "BigUint64Array",
+  complex: "Float64Array (re, im interleaved)",
+};
+
+/**
+ * A literal made by hand (not by literal()) must have a sound shape and data
+ * of its element type's storage kind and length, tuples element by element.
+ */
+function checkConstant(l: Literal | undefined): void {
+  const stack: { readonly value: unknown; readonly at: string }[] = [{ value: l, at: "" }];
+  while (stack.length > 0) {
+    const { value, at } = stack.pop() as { readonly value: unknown; readonly at: string };
+    const where = `constant: literal${at}`;
+    if (typeof value !== "object" || value === null) throw new ShapeError(`${where} is not a literal: ${String(value)}`);
+    const { shape: s, data, elements } = value as { shape?: Shape; data?: unknown; elements?: unknown };
+    checkShape(s as Shape, `${where} shape`);
+    const sh = s as Shape;
+    if (isTupleShape(sh)) {
+      if (!Array.isArray(elements) || elements.length !== sh.tupleShapes.length) {
+        throw new ShapeError(`${where} of shape ${shapeToString(sh)} needs an elements array of ${sh.tupleShapes.length} literals`);
+      }
+      elements.forEach((e, i) => stack.push({ value: e, at: `${at}.elements[${i}]` }));
+      continue;
+    }
+    const n = elementCount(sh);
+    if (!dataFits(sh.elementType, n, data)) {
+      const got = ArrayBuffer.isView(data) ? `${data.constructor.name} of ${(data as unknown as ArrayLike<unknown>).length} values` : String(data);
+      throw new ShapeError(
+        `${where} of shape ${shapeToString(sh)} needs its data as a ${STORAGE_ARRAY[storageOf(sh.elementType)]} of ${n * elementLanes(sh.elementType)} values, got ${got}`,
+      );
+    }
+  }
+}
+
+/** shape(), with the ShapeError naming the op that asked for it. */
+function checkedShape(opcode: string, elementType: ElementType, dimensions: readonly number[]): ArrayShape {
+  try {
+    return shape(elementType, dimensions);
+  } catch (e) {
+    throw e instanceof ShapeError ? new ShapeError(`${opcode}: ${e.message}`) : e;
   }
 }
 

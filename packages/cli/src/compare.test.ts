@@ -12,7 +12,7 @@ describe("compareArrays follows the corpus's comparison rule", () => {
 
   test("exact: the first differing element is named by its multi-index, with the count", () => {
     const r = compareArrays(f64([1, 2, 3, 4, 5, 7], [2, 3]), f64([1, 2, 3, 4, 6, 8], [2, 3]), exact);
-    expect(r).toEqual({ ok: false, kind: "values", mismatch: { index: [1, 1], got: 5, want: 6, diff: 1, count: 2, total: 6 } });
+    expect(r).toEqual({ ok: false, kind: "values", mismatch: { index: [1, 1], got: "5", want: "6", diff: 1, count: 2, total: 6 } });
   });
 
   test("tolerance: |got - want| <= atol + rtol * |want|", () => {
@@ -40,5 +40,35 @@ describe("compareArrays follows the corpus's comparison rule", () => {
 
   test("zero-sized arrays compare equal", () => {
     expect(compareArrays(f64([], [0, 2]), f64([], [0, 2]), exact)).toEqual({ ok: true });
+  });
+
+  test("s64 and u64 compare exactly beyond 2^53, and print exactly", () => {
+    const a = literal("s64", [2], [2n ** 63n - 1n, 9007199254740993n]);
+    const b = literal("s64", [2], [2n ** 63n - 1n, 9007199254740992n]);
+    expect(compareArrays(a, a, exact)).toEqual({ ok: true });
+    expect(compareArrays(a, b, { rtol: 1, atol: 1e9 })).toEqual({
+      ok: false, kind: "values", mismatch: { index: [1], got: "9007199254740993", want: "9007199254740992", diff: 1, count: 1, total: 2 },
+    });
+    const u = literal("u64", [1], [2n ** 64n - 1n]);
+    const r = compareArrays(u, literal("u64", [1], [0n]), exact);
+    expect(r.ok === false && r.kind === "values" && r.mismatch.got).toBe("18446744073709551615");
+  });
+
+  test("integers and pred are exact even under a tolerance", () => {
+    expect(compareArrays(literal("s32", [1], [1000]), literal("s32", [1], [1001]), { rtol: 0.1, atol: 1 }).ok).toBe(false);
+    expect(compareArrays(literal("pred", [1], [true]), literal("pred", [1], [false]), { rtol: 1, atol: 1 }).ok).toBe(false);
+  });
+
+  test("complex values compare both parts; a tolerance applies to the magnitude of the difference", () => {
+    const c = (pairs: readonly (readonly [number, number])[]) => literal("c128", [pairs.length], pairs);
+    expect(compareArrays(c([[1, 2], [NaN, 0]]), c([[1, 2], [NaN, 0]]), exact)).toEqual({ ok: true });
+    const r = compareArrays(c([[1, 2], [3, -0]]), c([[1, 2], [3, 4]]), exact);
+    expect(r).toEqual({ ok: false, kind: "values", mismatch: { index: [1], got: "(3, -0)", want: "(3, 4)", diff: 4, count: 1, total: 2 } });
+    const tol = { rtol: 0, atol: 0.5 };
+    // |(0.3, 0.4)| = 0.5: within; each part alone would be too.
+    expect(compareArrays(c([[1.3, 2.4]]), c([[1, 2]]), tol).ok).toBe(true);
+    expect(compareArrays(c([[1.3, 2.41]]), c([[1, 2]]), tol).ok).toBe(false);
+    expect(compareArrays(c([[NaN, 1]]), c([[1, NaN]]), tol).ok).toBe(true); // NaN in either part is NaN, as NumPy's isclose
+    expect(compareArrays(c([[Infinity, 1]]), c([[Infinity, 1.1]]), { rtol: 1, atol: 1 }).ok).toBe(false);
   });
 });

@@ -1,20 +1,23 @@
 /**
  * Comparing a computed array with an expected one under the conformance
  * corpus's rule: `exact` means every element equal (NaN equals NaN, -0 equals
- * 0); otherwise |got - want| <= atol + rtol * |want| per element, NaN only
- * where NaN is expected, infinities equal. Shapes and dtypes must match. The
- * answer names the first differing element and how many differ.
+ * 0); otherwise, for floating-point and complex types, |got - want| <= atol +
+ * rtol * |want| per element (NumPy's isclose; complex magnitudes), NaN only
+ * where NaN is expected, infinities equal. Integers (s64/u64 exactly, as
+ * BigInt) and pred are always compared exactly. Shapes and dtypes must match.
+ * The answer names the first differing element and how many differ.
  */
-import { type ArrayLiteral, shapeToString, shapesEqual } from "@minixla/hlo";
+import { type ArrayLiteral, ELEMENT_TYPE_INFO, type ElementType, shapeToString, shapesEqual } from "@minixla/hlo";
 
 export type Tolerance = { readonly exact: true } | { readonly rtol: number; readonly atol: number };
 
 export interface Mismatch {
   /** Multi-index of the first differing element. */
   readonly index: readonly number[];
-  readonly got: number;
-  readonly want: number;
-  /** |got - want| (NaN when one side is NaN). */
+  /** The differing elements as text: exact for s64/u64, "(re, im)" for complex, "-0" kept. */
+  readonly got: string;
+  readonly want: string;
+  /** |got - want| (complex: the magnitude of the difference; NaN when one side is NaN). */
   readonly diff: number;
   /** How many elements differ in all. */
   readonly count: number;
@@ -40,6 +43,15 @@ function closeEnough(got: number, want: number, rtol: number, atol: number): boo
   return Math.abs(got - want) <= atol + rtol * Math.abs(want);
 }
 
+/** NumPy's isclose for complex values: NaN (in either part) only against NaN, infinities exactly, else magnitudes. */
+function complexClose(gr: number, gi: number, wr: number, wi: number, rtol: number, atol: number): boolean {
+  const gNaN = Number.isNaN(gr) || Number.isNaN(gi);
+  const wNaN = Number.isNaN(wr) || Number.isNaN(wi);
+  if (gNaN || wNaN) return gNaN && wNaN;
+  if (![gr, gi, wr, wi].every(Number.isFinite)) return gr === wr && gi === wi;
+  return Math.hypot(gr - wr, gi - wi) <= atol + rtol * Math.hypot(wr, wi);
+}
+
 function multiIndex(flat: number, dims: readonly number[]): number[] {
   const index = new Array<number>(dims.length).fill(0);
   for (let d = dims.length - 1; d >= 0; d--) {
@@ -49,35 +61,81 @@ function multiIndex(flat: number, dims: readonly number[]): number[] {
   return index;
 }
 
+const numberText = (x: number): string => (Object.is(x, -0) ? "-0" : String(x));
+
+/** Element i of l as text, exactly. */
+function elementText(l: ArrayLiteral, i: number): string {
+  const d = l.data;
+  if (!(d instanceof Float64Array)) return String(d[i]);
+  if (ELEMENT_TYPE_INFO[l.shape.elementType].kind === "complex") return `(${numberText(d[2 * i])}, ${numberText(d[2 * i + 1])})`;
+  return numberText(d[i]);
+}
+
+/** |got_i - want_i|: complex magnitude for complex types, through Number for s64/u64. */
+function elementDiff(t: ElementType, got: ArrayLiteral, want: ArrayLiteral, i: number): number {
+  const g = got.data;
+  const w = want.data;
+  if (g instanceof Float64Array && w instanceof Float64Array) {
+    if (ELEMENT_TYPE_INFO[t].kind === "complex") return Math.hypot(g[2 * i] - w[2 * i], g[2 * i + 1] - w[2 * i + 1]);
+    return Math.abs(g[i] - w[i]);
+  }
+  const a = g[i];
+  const b = w[i];
+  if (typeof a === "bigint" && typeof b === "bigint") return Number(a > b ? a - b : b - a);
+  return NaN;
+}
+
+/** Whether element i is equal under the tolerance, by the element type's kind and storage. */
+function elementEquality(t: ElementType, got: ArrayLiteral, want: ArrayLiteral, tolerance: Tolerance): (i: number) => boolean {
+  const g = got.data;
+  const w = want.data;
+  // s64 and u64 (BigInt storage): always exact.
+  if (!(g instanceof Float64Array) || !(w instanceof Float64Array)) return (i) => g[i] === w[i];
+  const kind = ELEMENT_TYPE_INFO[t].kind;
+  const exact = "exact" in tolerance;
+  switch (kind) {
+    case "pred":
+    case "signed":
+    case "unsigned":
+    case "token":
+      return (i) => g[i] === w[i];
+    case "float":
+      if (exact) return (i) => exactEqual(g[i], w[i]);
+      return (i) => closeEnough(g[i], w[i], tolerance.rtol, tolerance.atol);
+    case "complex":
+      if (exact) return (i) => exactEqual(g[2 * i], w[2 * i]) && exactEqual(g[2 * i + 1], w[2 * i + 1]);
+      return (i) => complexClose(g[2 * i], g[2 * i + 1], w[2 * i], w[2 * i + 1], tolerance.rtol, tolerance.atol);
+    default:
+      return kind satisfies never;
+  }
+}
+
 export function compareArrays(got: ArrayLiteral, want: ArrayLiteral, tolerance: Tolerance): Comparison {
   if (!shapesEqual(got.shape, want.shape)) {
     return { ok: false, kind: "shape", message: `got ${shapeToString(got.shape)}, want ${shapeToString(want.shape)}` };
   }
-  const equal =
-    "exact" in tolerance
-      ? exactEqual
-      : (g: number, w: number) => closeEnough(g, w, tolerance.rtol, tolerance.atol);
+  const t = want.shape.elementType;
+  const total = want.shape.dimensions.reduce((a, b) => a * b, 1);
+  const equal = elementEquality(t, got, want, tolerance);
   let first = -1;
   let count = 0;
-  for (let i = 0; i < want.data.length; i++) {
-    if (!equal(got.data[i], want.data[i])) {
+  for (let i = 0; i < total; i++) {
+    if (!equal(i)) {
       if (first < 0) first = i;
       count++;
     }
   }
   if (first < 0) return { ok: true };
-  const g = got.data[first];
-  const w = want.data[first];
   return {
     ok: false,
     kind: "values",
     mismatch: {
       index: multiIndex(first, want.shape.dimensions),
-      got: g,
-      want: w,
-      diff: Math.abs(g - w),
+      got: elementText(got, first),
+      want: elementText(want, first),
+      diff: elementDiff(t, got, want, first),
       count,
-      total: want.data.length,
+      total,
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The conformance runner as a library: reads a corpus's manifest.json
- * (checked with zod; format in ../shared/conformance/README.md) and runs each
+ * (checked with zod; format in test/corpus/xla-jax/README.md) and runs each
  * case through the same steps as `minixla run` (parse, lower, verify, read
  * inputs, evaluate), comparing every output with the golden .npy under the
  * case's tolerance. A case never throws: any failure becomes its result. The
@@ -9,7 +9,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { HloError, ParseError, type ArrayLiteral, readNpy, xlaCpuNumerics } from "@minixla/hlo";
+import {
+  type ArrayLiteral,
+  type ElementType,
+  HloError,
+  ParseError,
+  type Shape,
+  entryComputation,
+  escapeControls,
+  programShape,
+  readNpy,
+  xlaCpuNumerics,
+} from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 import { type Mismatch, type Tolerance, compareArrays, toleranceText } from "./compare.ts";
 import { flattenOutputs, loadModule } from "./pipeline.ts";
@@ -114,10 +125,12 @@ function readBytes(path: string): Buffer {
   }
 }
 
-function readArray(path: string): ArrayLiteral {
+/** Reads one .npy; `expected` names the type for the one-byte types ml_dtypes saves as '<V1'. */
+function readArray(path: string, expected: Shape | undefined): ArrayLiteral {
   const bytes = new Uint8Array(readBytes(path));
+  const elementType: ElementType | undefined = expected?.elementType === "tuple" ? undefined : expected?.elementType;
   try {
-    return readNpy(bytes);
+    return readNpy(bytes, { elementType });
   } catch (e) {
     if (e instanceof HloError) throw new ParseError(`${path}: ${e.message}`);
     throw e;
@@ -128,12 +141,13 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics): CaseFailure
   const caseDir = join(dir, c.dir);
   const loaded = loadModule(readBytes(join(caseDir, "module.hlo")).toString("utf8"));
   const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
-  const args = c.inputs.map((f) => readArray(join(caseDir, f.file)));
+  const signature = programShape(entryComputation(m));
+  const args = c.inputs.map((f, i) => readArray(join(caseDir, f.file), signature.parameters[i]));
   const outputs = flattenOutputs(evaluate(m, args));
   if (outputs.length !== c.outputs.length) return { kind: "output-count", got: outputs.length, want: c.outputs.length };
   const tolerance: Tolerance = c.tolerance;
   for (let i = 0; i < outputs.length; i++) {
-    const want = readArray(join(caseDir, c.outputs[i].file));
+    const want = readArray(join(caseDir, c.outputs[i].file), outputs[i].shape);
     const r = compareArrays(outputs[i], want, tolerance);
     if (r.ok) continue;
     if (r.kind === "shape") return { kind: "shape", output: i, message: r.message };
@@ -169,8 +183,16 @@ function num(x: number): string {
   return Object.is(x, -0) ? "-0" : String(x);
 }
 
-/** One line describing why a case failed. */
+/**
+ * One line describing why a case failed, with control characters escaped
+ * (`\x1b`): the message may quote the case's files, and the line goes to a
+ * terminal or a report.
+ */
 export function describeFailure(r: CaseResult): string {
+  return escapeControls(failureLine(r), true);
+}
+
+function failureLine(r: CaseResult): string {
   const f = r.failure;
   if (f === undefined) return `PASS ${r.name}`;
   switch (f.kind) {
@@ -186,7 +208,7 @@ export function describeFailure(r: CaseResult): string {
     case "values": {
       const m = f.mismatch;
       return (
-        `FAIL ${r.name}: output ${f.output} at [${m.index.join(",")}]: got ${num(m.got)}, want ${num(m.want)}, ` +
+        `FAIL ${r.name}: output ${f.output} at [${m.index.join(",")}]: got ${m.got}, want ${m.want}, ` +
         `|diff| ${num(m.diff)} (${f.tolerance}; ${m.count} of ${m.total} element${m.total === 1 ? "" : "s"} differ)`
       );
     }

@@ -30,6 +30,17 @@ describe("formatArray prints like NumPy", () => {
     expect(formatArray(literal("u64", [1], [2 ** 53 - 1]))).toBe("[9007199254740991]");
   });
 
+  test("s64 and u64 print exactly beyond 2^53, right-aligned", () => {
+    expect(formatArray(literal("s64", [3], [-(2n ** 63n), 9007199254740993n, 7n]))).toBe("[-9223372036854775808     9007199254740993                    7]");
+    expect(formatArray(literal("u64", [], [2n ** 64n - 1n]))).toBe("18446744073709551615");
+  });
+
+  test("complex elements print as (re, im), the parts formatted together as floats", () => {
+    expect(formatArray(literal("c64", [2], [[1, 2], [3.5, -4]]))).toBe("[  (1., 2.) (3.5, -4.)]");
+    expect(formatArray(literal("c128", [2], [[NaN, 1e-5], [1, Infinity]]))).toBe("[(nan, 1.e-05) (1.e+00, inf)]");
+    expect(formatArray(literal("c128", [], [1, -0.5]))).toBe("(1.0, -0.5)");
+  });
+
   test("rank-3 arrays separate their blocks with a blank line", () => {
     expect(formatArray(literal("s32", [2, 2, 1], [0, 1, 2, 3]))).toBe("[[[0]\n  [1]]\n\n [[2]\n  [3]]]");
   });

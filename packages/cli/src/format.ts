@@ -2,14 +2,17 @@
  * Printing literals the way NumPy prints arrays: nested brackets, elements
  * right-aligned to one width, floats with at most 8 fractional digits
  * (positional, or scientific when magnitudes call for it, by NumPy's rule),
- * pred as True/False, and arrays over 1000 elements summarized with '...'
- * keeping 3 items at each edge of every axis. Lines wrap at 75 columns.
+ * pred as True/False, s64/u64 exactly (BigInt), complex elements as
+ * "(re, im)" with both parts formatted as the component floats, and arrays
+ * over 1000 elements summarized with '...' keeping 3 items at each edge of
+ * every axis. Lines wrap at 75 columns.
  */
 import {
   type ArrayLiteral,
   type ElementType,
   type Literal,
   ELEMENT_TYPE_INFO,
+  complexComponentType,
   isTupleLiteral,
   normalizeValue,
   shapeToString,
@@ -84,6 +87,30 @@ function elementTexts(values: readonly number[], t: ElementType, precision: numb
   });
 }
 
+/** NumPy's scalar style for one float text: "8.0", "1e-05", "nan". */
+function scalarStyle(text: string): string {
+  const trimmed = text.trimEnd();
+  return trimmed.endsWith(".") ? `${trimmed}0` : trimmed.replace(".e", "e");
+}
+
+/**
+ * The texts of the elements of l at the given element offsets, sharing one
+ * format: integers (BigInt ones exactly) plainly, floats by elementTexts,
+ * complex elements as "(re, im)" with all parts formatted together.
+ */
+function textsAt(l: ArrayLiteral, offsets: readonly number[], precision: number, scalar: boolean): string[] {
+  const t = l.shape.elementType;
+  const data = l.data;
+  if (!(data instanceof Float64Array)) return offsets.map((p) => String(data[p]));
+  if (t === "c64" || t === "c128") {
+    const parts = offsets.flatMap((p) => [data[2 * p], data[2 * p + 1]]);
+    const texts = elementTexts(parts, complexComponentType(t), precision).map((x) => (scalar ? scalarStyle(x) : x.trim()));
+    return offsets.map((_, k) => `(${texts[2 * k]}, ${texts[2 * k + 1]})`);
+  }
+  const texts = elementTexts(offsets.map((p) => data[p]), t, precision);
+  return scalar ? texts.map(scalarStyle) : texts;
+}
+
 /** Row-major strides of dims. */
 function stridesOf(dims: readonly number[]): number[] {
   const out = new Array<number>(dims.length);
@@ -108,13 +135,8 @@ function shownIndices(n: number, summarize: boolean, edge: number): number[] {
 export function formatArray(l: ArrayLiteral, options: FormatOptions = {}, firstColumn = 0, indent = ""): string {
   const o = { ...DEFAULTS, ...options };
   const dims = l.shape.dimensions;
-  const t = l.shape.elementType;
-  const count = l.data.length;
-  if (dims.length === 0) {
-    const [text] = elementTexts([l.data[0]], t, o.precision);
-    // NumPy's scalar style: "8.0", "1e-05", "nan".
-    return text.endsWith(".") ? `${text}0` : text.trimEnd().replace(".e", "e");
-  }
+  const count = dims.reduce((a, b) => a * b, 1);
+  if (dims.length === 0) return textsAt(l, [0], o.precision, true)[0];
   if (count === 0) return "[]";
   const summarize = count > o.threshold;
   const strides = stridesOf(dims);
@@ -130,7 +152,7 @@ export function formatArray(l: ArrayLiteral, options: FormatOptions = {}, firstC
     }
   };
   collect(0, 0);
-  const texts = elementTexts(offsets.map((p) => l.data[p]), t, o.precision);
+  const texts = textsAt(l, offsets, o.precision, false);
   const width = Math.max(...texts.map((s) => s.length));
   const byOffset = new Map(offsets.map((p, k) => [p, texts[k].padStart(width, " ")]));
 

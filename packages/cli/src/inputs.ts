@@ -23,7 +23,9 @@ export type InputSpec =
   | { readonly kind: "file"; readonly path: string }
   | { readonly kind: "json"; readonly text: string };
 
-const describeSpec = (s: InputSpec): string => (s.kind === "file" ? s.path : `--input-json '${s.text}'`);
+/** The input as messages name it; inline JSON is cut short (it may be megabytes). */
+const describeSpec = (s: InputSpec): string =>
+  s.kind === "file" ? s.path : `--input-json '${s.text.length > 60 ? `${s.text.slice(0, 60)}...` : s.text}'`;
 
 /** Flattens a JSON value to row-major numbers, checking it nests exactly as dims says. */
 function flattenJson(value: unknown, dims: readonly number[], where: string): number[] {
@@ -85,7 +87,7 @@ export function loadInputs(specs: readonly InputSpec[], parameters: readonly Hlo
     if (spec.path.toLowerCase().endsWith(".json")) return fromJson(readFile(spec.path).toString("utf8"), target, where);
     let l: Literal;
     try {
-      l = readNpy(new Uint8Array(readFile(spec.path)));
+      l = readNpy(new Uint8Array(readFile(spec.path)), { elementType: target.elementType });
     } catch (e) {
       if (e instanceof HloError) e.message = `${spec.path}: ${e.message}`;
       throw e;

@@ -1,14 +1,18 @@
 /**
  * The minixla command: picks the sub-command from the registry, runs it and
  * turns failures into exit codes: 2 for usage errors (with the usage), 1 for
- * HloErrors (the message, no stack trace) and for unexpected errors (with the
- * stack, since those are bugs). Runs itself when executed directly (`tsx
- * packages/cli/src/main.ts ...`); bin/minixla.js imports it and calls runFromProcess.
+ * HloErrors, CliErrors and file system refusals (the message, no stack
+ * trace), 1 for unexpected errors (with the stack, since those are bugs).
+ * Every message is shown with its control characters escaped (`\x1b`): it
+ * may quote the user's input, and a terminal would obey them. Runs itself
+ * when executed directly (`tsx packages/cli/src/main.ts ...`);
+ * bin/minixla.js imports it and calls runFromProcess.
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { HloError } from "@minixla/hlo";
+import { HloError, escapeControls } from "@minixla/hlo";
 import { UsageError } from "./args.ts";
+import { CliError, isSystemError, systemReason } from "./errors.ts";
 import type { CommandIo } from "./commands/command.ts";
 import { COMMANDS, findCommand } from "./commands/registry.ts";
 
@@ -33,6 +37,9 @@ const processIo: CommandIo = {
   err: (text) => void process.stderr.write(text),
 };
 
+/** A message for the terminal: control characters escaped, newlines kept, one trailing newline. */
+const shown = (text: string): string => `${escapeControls(text.replace(/\n+$/, ""))}\n`;
+
 /** Runs the command line (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -46,7 +53,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
   }
   const command = findCommand(name);
   if (command === undefined) {
-    io.err(`minixla: unknown command '${name}'\n\n${overview()}`);
+    io.err(`minixla: unknown command '${escapeControls(name, true)}'\n\n${overview()}`);
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
@@ -57,14 +64,23 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`minixla ${name}: ${e.message}\n${usageOf(command.usage)}`);
+      io.err(`${shown(`minixla ${name}: ${e.message}`)}${usageOf(command.usage)}`);
       return 2;
     }
     if (e instanceof HloError) {
-      io.err(`minixla ${name}: ${e.name}: ${e.message}\n`);
+      io.err(shown(`minixla ${name}: ${e.name}: ${e.message}`));
       return 1;
     }
-    io.err(`minixla ${name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    if (e instanceof CliError) {
+      io.err(shown(`minixla ${name}: ${e.message}`));
+      return 1;
+    }
+    // A file system refusal that no check caught (a disk filling up, a file vanishing): the user's to fix.
+    if (isSystemError(e)) {
+      io.err(shown(`minixla ${name}: ${systemReason(e)}${e.path === undefined ? "" : ` (${e.path})`}`));
+      return 1;
+    }
+    io.err(shown(`minixla ${name}: internal error (a bug in minixla): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
     return 1;
   }
 }

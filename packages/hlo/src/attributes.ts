@@ -34,7 +34,15 @@ const literalSchema = z.custom<Literal>(
   (v) => typeof v === "object" && v !== null && "shape" in v && ("data" in v || "elements" in v),
   { message: "expected a Literal" },
 );
-export const constantAttributes = z.strictObject({ literal: literalSchema });
+export const constantAttributes = z.strictObject({
+  literal: literalSchema,
+  /**
+   * The text elided the values (`constant({...})`): they are unknown, and
+   * `literal` holds zeros of the shape only as a placeholder. Evaluating such
+   * a constant needs an explicit choice (the evaluator's `elidedConstants`).
+   */
+  elided: z.literal(true).optional(),
+});
 
 export const dimensionsAttributes = z.strictObject({ dimensions: dims });
 export const dimensionAttributes = z.strictObject({ dimension: nonNegative });

@@ -28,6 +28,7 @@ export { STANDARD_PASSES, passByName, defaultPipeline } from "./passes/registry.
 export { verifyModule, verificationProblems, hasImplicitBroadcast, implicitBroadcastProblems, VERIFY_RULES, type VerifyOptions, type VerifyRule } from "./verify/verifier.ts";
 export { parseHloModule, parseShape } from "./text/parser.ts";
 export { printHloModule } from "./text/printer.ts";
-export { readNpy, writeNpy } from "./npy.ts";
+export { escapeControls, quoteString } from "./text/string_escape.ts";
+export { type ReadNpyOptions, readNpy, writeNpy } from "./npy.ts";
 export * from "./rename.ts";
 export { xlaCpuNumerics } from "./passes/xla_cpu_numerics.ts";

@@ -4,6 +4,7 @@
  * read according to its opcode's CallsKind (opcode.ts).
  */
 import type { Immutable } from "immer";
+import type { InstructionAnnotations } from "./annotations.ts";
 import type { AttributesOf, Opcode } from "./opcode.ts";
 import type { Shape } from "./shape.ts";
 
@@ -14,6 +15,8 @@ export interface InstructionOf<K extends Opcode> {
   readonly shape: Shape;
   readonly attributes: Immutable<AttributesOf<K>>;
   readonly called: readonly string[];
+  /** Sharding, metadata and the other attributes without semantics, kept for printing (annotations.ts). */
+  readonly annotations?: InstructionAnnotations;
 }
 
 export type HloInstruction = { [K in Opcode]: InstructionOf<K> }[Opcode];

@@ -6,7 +6,7 @@
  * BigUint64Array for u64, and a Float64Array of interleaved (real, imaginary)
  * pairs for c64 and c128. Literal data is never written after construction.
  */
-import { HloError } from "./errors.ts";
+import { HloError, ParseError } from "./errors.ts";
 import { ELEMENT_TYPE_INFO, type ElementType, type StorageKind, normalizeValue } from "./element_type.ts";
 import { type ArrayShape, type Shape, type TupleShape, elementCount, shape, shapeToString, tupleShape } from "./shape.ts";
 
@@ -80,20 +80,28 @@ function toNumber(v: Flat): number {
   return typeof v === "boolean" ? (v ? 1 : 0) : Number(v);
 }
 
-/** A value for BigInt storage: bigints as they are, numbers only when they are integers. */
+/**
+ * A value for BigInt storage: bigints, or numbers that are integers, in
+ * [-2^63, 2^64), the 64-bit words XLA's text parser reads (a value past
+ * 2^63-1 keeps its bits: s64 2^63 is -2^63, u64 -1 is 2^64-1). Anything else
+ * is refused with the ParseError the parser gives for the same value.
+ */
 function toBigInt(t: ElementType, v: Flat): bigint {
-  if (typeof v === "bigint") return v;
-  const x = toNumber(v);
-  if (!Number.isInteger(x)) {
-    throw new HloError(`${t} literal value ${String(v)} is not an integer; 64-bit integer literals take integers or bigints`);
+  if (typeof v !== "bigint" && !Number.isInteger(toNumber(v))) {
+    throw new ParseError(`${t} literal value ${String(v)} is not an integer; 64-bit integer literals take integers or bigints`);
   }
-  return BigInt(x);
+  const b = typeof v === "bigint" ? v : BigInt(toNumber(v));
+  if (b < -(2n ** 63n) || b >= 2n ** 64n) {
+    throw new ParseError(`${t} literal value ${b} does not fit in 64 bits (a 64-bit integer literal takes values in [-2^63, 2^64))`);
+  }
+  return b;
 }
 
 /**
  * Builds an array literal from flat row-major values or a nested array. Each
  * value is brought into the element type's value set (f32 rounds, s32 wraps,
- * s64/u64 wrap to 64 bits). s64 and u64 take bigints (or integral numbers);
+ * s64/u64 keep the low 64 bits of values in [-2^63, 2^64) and refuse others
+ * with ParseError, as the text parser does). s64 and u64 take bigints (or integral numbers);
  * complex types take [re, im] pairs as one more level of nesting, or a flat
  * list of 2n interleaved numbers.
  */

@@ -13,6 +13,7 @@
  * infinity where the format has one, NaN where it has NaN only, the largest
  * finite value otherwise (ml_dtypes' non-saturating conversion).
  */
+import { exponentOf } from "./float_formats.ts";
 
 export type MinifloatName =
   | "f4e2m1fn" | "f8e3m4" | "f8e4m3" | "f8e4m3fn" | "f8e4m3fnuz" | "f8e4m3b11fnuz" | "f8e5m2" | "f8e5m2fnuz" | "f8e8m0fnu";
@@ -73,13 +74,6 @@ function roundHalfEven(q: number): number {
   return fl % 2 === 0 ? fl : fl + 1;
 }
 
-function exponentOf(a: number): number {
-  let e = Math.floor(Math.log2(a));
-  if (2 ** e > a) e -= 1;
-  else if (2 ** (e + 1) <= a) e += 1;
-  return e;
-}
-
 /** What a value beyond the format's range becomes. */
 function overflow(f: MinifloatFormat, negative: boolean): number {
   switch (f.specials) {
@@ -91,21 +85,102 @@ function overflow(f: MinifloatFormat, negative: boolean): number {
   }
 }
 
-/** x rounded to the nearest value of format f (ties to even), with f's overflow, NaN and zero rules. */
+/**
+ * x rounded to the nearest value of format f (ties to even), with f's overflow,
+ * NaN and zero rules. The double is rounded directly, as XLA's convert from
+ * f64 and ml_dtypes' scalar conversion do (numpy's `astype` from a float64
+ * array goes through float32 first, a double rounding). NaN into f4e2m1fn,
+ * which has no NaN, gives -0 as XLA's convert does.
+ */
 export function roundToMinifloat(x: number, f: MinifloatFormat): number {
-  if (Number.isNaN(x)) return f.specials === "none" ? NaN : NaN;
-  if (f.unsigned) {
-    if (x <= 0 || !Number.isFinite(x)) return x === Infinity ? NaN : NaN;
-  }
+  if (Number.isNaN(x)) return f.specials === "none" ? -0 : NaN;
+  // f8e8m0fnu has neither sign nor zero: zero, negatives and infinity are NaN.
+  if (f.unsigned && (x <= 0 || x === Infinity)) return NaN;
   if (x === 0) return f.specials === "fnuz" ? 0 : x;
   if (!Number.isFinite(x)) return overflow(f, x < 0);
   const a = Math.abs(x);
-  const emin = 1 - f.bias;
-  const e = f.unsigned ? exponentOf(a) : Math.max(exponentOf(a), emin);
+  // f8e8m0fnu below its second value: ml_dtypes treats exponent code 0 like a
+  // subnormal range of step 2^(1-bias), so anything above 2^-bias rounds up to
+  // 2^(1-bias) and anything at or below it (however small) gives 2^-bias.
+  if (f.unsigned && a < 2 ** (1 - f.bias)) return a > f.minPositive ? 2 ** (1 - f.bias) : f.minPositive;
+  const e = f.unsigned ? exponentOf(a) : Math.max(exponentOf(a), 1 - f.bias);
+  // With no mantissa bits (f8e8m0fnu) the kept lowest bit is the implicit 1,
+  // so a tie 1.5 * 2^e always rounds up, as ml_dtypes does.
   const ulp = 2 ** (e - f.mantissaBits);
-  let r = roundHalfEven(a / ulp) * ulp;
-  if (f.unsigned && r < f.minPositive) r = f.minPositive;
+  const r = roundHalfEven(a / ulp) * ulp;
   if (r > f.maxFinite) return overflow(f, x < 0);
   if (r === 0) return x < 0 && f.specials !== "fnuz" ? -0 : 0;
   return x < 0 ? -r : r;
+}
+
+const scratchF64 = new Float64Array(1);
+const scratchBytes = new Uint8Array(scratchF64.buffer);
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The sign bit of x, NaN and -0 included. */
+function signBit(x: number): boolean {
+  scratchF64[0] = x;
+  return (scratchBytes[HOST_LITTLE_ENDIAN ? 7 : 0] & 0x80) !== 0;
+}
+
+/** The value of bit pattern `bits` (the low bitWidth bits) in format f. */
+export function minifloatFromBits(bits: number, f: MinifloatFormat): number {
+  const m = f.mantissaBits;
+  const expOnes = 2 ** f.exponentBits - 1;
+  if (f.unsigned) return bits === expOnes ? NaN : 2 ** (bits - f.bias);
+  const negative = ((bits >> (f.bitWidth - 1)) & 1) === 1;
+  const exp = (bits >> m) & expOnes;
+  const mant = bits & ((1 << m) - 1);
+  switch (f.specials) {
+    case "ieee":
+      if (exp === expOnes) return mant !== 0 ? NaN : negative ? -Infinity : Infinity;
+      break;
+    case "fn":
+      if (exp === expOnes && mant === (1 << m) - 1) return NaN;
+      break;
+    case "fnuz":
+      if (negative && exp === 0 && mant === 0) return NaN;
+      break;
+    case "none":
+      break;
+    default:
+      f.specials satisfies never;
+  }
+  const magnitude = exp === 0 ? mant * 2 ** (1 - f.bias - m) : (2 ** m + mant) * 2 ** (exp - f.bias - m);
+  return negative ? -magnitude : magnitude;
+}
+
+/**
+ * The bit pattern of x rounded to format f, as ml_dtypes' conversion writes it.
+ * A NaN result keeps the sign of x (a NaN's sign bit, or the sign of a value
+ * that overflowed): the quiet NaN (top mantissa bit) of the IEEE-like formats,
+ * the all-ones pattern of the "fn" ones; 0x80 for "fnuz"; 0xff for f8e8m0fnu.
+ * f4e2m1fn, which has no NaN, takes NaN to -0 and -NaN to +0. `negativeNaN`
+ * gives the sign of a NaN x where the caller read it from storage (an
+ * optimizing compiler may not keep the sign bit of a NaN held as a number).
+ */
+export function minifloatToBits(x: number, f: MinifloatFormat, negativeNaN: boolean = Number.isNaN(x) && signBit(x)): number {
+  const signMask = 1 << (f.bitWidth - 1);
+  if (Number.isNaN(x) && f.specials === "none") return negativeNaN ? 0 : signMask;
+  const r = roundToMinifloat(x, f);
+  const m = f.mantissaBits;
+  const expOnes = 2 ** f.exponentBits - 1;
+  if (Number.isNaN(r)) {
+    const sign = !f.unsigned && (Number.isNaN(x) ? negativeNaN : x < 0) ? signMask : 0;
+    switch (f.specials) {
+      case "ieee": return sign | (expOnes << m) | (1 << (m - 1));
+      case "fn": return f.unsigned ? expOnes : sign | (expOnes << m) | ((1 << m) - 1);
+      case "fnuz": return signMask;
+      case "none": return signMask; // not reached: NaN is handled above, and nothing else rounds to NaN
+      default: return f.specials satisfies never;
+    }
+  }
+  const sign = !f.unsigned && signBit(r) ? signMask : 0;
+  const a = Math.abs(r);
+  if (a === Infinity) return sign | (expOnes << m);
+  if (a === 0) return sign;
+  const e = exponentOf(a);
+  if (f.unsigned) return e + f.bias;
+  if (e < 1 - f.bias) return sign | (a / 2 ** (1 - f.bias - m)); // subnormal
+  return sign | ((e + f.bias) << m) | (a / 2 ** (e - m) - 2 ** m);
 }

@@ -6,9 +6,14 @@
  * new modules.
  */
 import { freeze } from "immer";
-import { HloError } from "./errors.ts";
+import { annotationProblems, isAnnotationName } from "./annotation_check.ts";
+import type { StackFrameSection } from "./annotations.ts";
+import { HloError, VerifyError } from "./errors.ts";
 import type { HloInstruction } from "./instruction.ts";
-import type { ProgramShape, Shape } from "./shape.ts";
+import { nameProblem } from "./names.ts";
+import { OPCODES, isOpcode } from "./opcode.ts";
+import { type ProgramShape, type Shape, shapeFormProblem } from "./shape.ts";
+import { rawAttributeValueProblem, rawValueProblem } from "./text/raw_value.ts";
 
 export interface HloComputation {
   readonly name: string;
@@ -27,18 +32,181 @@ export interface HloModule {
   readonly computations: readonly HloComputation[];
   readonly entry: string;
   readonly headerAttributes: readonly HeaderAttribute[];
+  /** The stack-frame index read from text (absent when there is none), printed back after the header. */
+  readonly stackFrames?: readonly StackFrameSection[];
 }
 
+/**
+ * Builds a frozen module. Refuses, with a VerifyError listing every problem,
+ * what would print as text that does not parse back to the same module: names
+ * that are not valid HLO names (see names.ts; names are refused, never
+ * silently changed, since operands refer to them), an unknown opcode, and raw
+ * attribute values that are not exactly one HLO value, and shapes without
+ * the form of a shape. Names used twice, dangling references, sizes out of
+ * range and typing rules are the verifier's job (verifyModule).
+ */
 export function createModule(m: {
   name: string;
   computations: readonly HloComputation[];
   entry: string;
   headerAttributes?: readonly HeaderAttribute[];
+  stackFrames?: readonly StackFrameSection[];
 }): HloModule {
-  return freeze(
-    { name: m.name, computations: m.computations, entry: m.entry, headerAttributes: m.headerAttributes ?? [] },
-    true,
-  );
+  const problems = moduleStructureProblems(m);
+  if (problems.length > 0) throw new VerifyError(problems.slice(0, 20), `createModule: module ${JSON.stringify(String(m.name))} cannot be built`);
+  const base = { name: m.name, computations: m.computations, entry: m.entry, headerAttributes: m.headerAttributes ?? [] };
+  return freeze(m.stackFrames === undefined || m.stackFrames.length === 0 ? base : { ...base, stackFrames: m.stackFrames }, true);
+}
+
+const structurallySound = new WeakSet<HloModule>();
+
+/**
+ * For a stage (printing, passes, lowering, evaluation) that may be handed a
+ * module object made by hand: throws VerifyError naming the stage, instead of
+ * failing later with a TypeError, unless the module has what createModule
+ * checks plus sound references (entry, roots, operands and callees name what
+ * exists) and operand counts and attributes that fit the opcode. Typing rules
+ * (shapes agreeing with operands) stay the verifier's.
+ * Each module object is checked once.
+ */
+export function assertStructure(m: HloModule, stage: string): void {
+  if (structurallySound.has(m)) return;
+  let problems: string[];
+  if (typeof m !== "object" || m === null) problems = [`expected a module, got ${String(m)}`];
+  else {
+    problems = moduleStructureProblems(m);
+    if (problems.length === 0) problems = referenceProblems(m);
+  }
+  if (problems.length > 0) throw new VerifyError(problems.slice(0, 20), `${stage}: the module cannot be processed`);
+  structurallySound.add(m);
+}
+
+/**
+ * Dangling names, operand counts and attributes that do not fit the opcode
+ * (for a module whose form is sound): what printing and passes read without
+ * checking.
+ */
+function referenceProblems(m: HloModule): string[] {
+  const problems: string[] = [];
+  const computations = new Set(m.computations.map((c) => c.name));
+  if (!computations.has(m.entry)) problems.push(`module ${m.name}: entry computation ${m.entry} does not exist`);
+  for (const c of m.computations) {
+    const names = new Set(c.instructions.map((i) => i.name));
+    if (!names.has(c.root)) problems.push(`computation ${c.name}: root ${c.root} is not an instruction of it`);
+    for (const inst of c.instructions) {
+      // Messages are built only for a problem: this runs over every instruction of large modules.
+      const where = () => `computation ${c.name}, instruction ${inst.name}`;
+      for (const o of inst.operands) if (!names.has(o)) problems.push(`${where()}: operand ${o} is not an instruction of the computation`);
+      for (const callee of inst.called) if (!computations.has(callee)) problems.push(`${where()}: called computation ${callee} does not exist`);
+      const info = OPCODES[inst.opcode];
+      const { arity, minOperands } = info as { readonly arity: number | "variadic"; readonly minOperands?: number };
+      const n = inst.operands.length;
+      if (arity === "variadic" ? n < (minOperands ?? 0) : n !== arity) {
+        problems.push(`${where()}: ${inst.opcode} takes ${arity === "variadic" ? `at least ${minOperands ?? 0}` : arity} operand(s), got ${n}`);
+      }
+      if (!attributesChecked.has(inst)) {
+        const parsed = info.attributes.safeParse(inst.attributes);
+        if (parsed.success) attributesChecked.add(inst);
+        else problems.push(`${where()}: invalid attributes for ${inst.opcode}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Instructions whose attributes fit their opcode's schema. Instructions are
+ * immutable and shared between a module and the modules passes make from it,
+ * so each is checked once, not once per pass.
+ */
+const attributesChecked = new WeakSet<HloInstruction>();
+
+/**
+ * What createModule refuses in `m` (empty when it can be built); the printer
+ * checks it too, for module objects made without createModule.
+ */
+export function moduleStructureProblems(m: {
+  name: unknown;
+  computations: readonly HloComputation[];
+  entry: unknown;
+  headerAttributes?: readonly HeaderAttribute[];
+  stackFrames?: readonly StackFrameSection[];
+}): string[] {
+  const problems: string[] = [];
+  const named = (what: string | (() => string), name: unknown) => {
+    const p = nameProblem(name);
+    if (p !== undefined) problems.push(`${typeof what === "string" ? what : what()}: ${p}`);
+  };
+  named("module name", m.name);
+  named("entry", m.entry);
+  if (!Array.isArray(m.computations)) return [...problems, "computations must be an array"];
+  const seenHeader = new Set<string>();
+  for (const a of m.headerAttributes ?? []) {
+    if (typeof a.name !== "string" || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(a.name)) problems.push(`header attribute name ${JSON.stringify(a.name)} is not an HLO attribute name`);
+    else if (a.name === "entry_computation_layout") problems.push("header attribute entry_computation_layout is derived from the entry computation and cannot be given");
+    else if (seenHeader.has(a.name)) problems.push(`header attribute ${a.name} is given twice`);
+    seenHeader.add(String(a.name));
+    const v = rawValueProblem(a.value);
+    if (v !== undefined) problems.push(`header attribute ${String(a.name)}: ${v}`);
+  }
+  for (const section of m.stackFrames ?? []) {
+    for (const e of section.entries) {
+      const v = rawValueProblem(e.value);
+      if (!Number.isSafeInteger(e.id) || e.id < 0) problems.push(`${section.name} entry id ${String(e.id)} is not a non-negative integer`);
+      if (v !== undefined) problems.push(`${section.name} entry ${e.id}: ${v}`);
+    }
+  }
+  for (const c of m.computations as readonly unknown[] as readonly HloComputation[]) {
+    if (typeof c !== "object" || c === null) {
+      problems.push(`a computation must be an object, got ${String(c)}`);
+      continue;
+    }
+    named("computation name", c.name);
+    named(`computation ${String(c.name)}: root`, c.root);
+    if (!Array.isArray(c.instructions)) {
+      problems.push(`computation ${String(c.name)}: instructions must be an array`);
+      continue;
+    }
+    for (const inst of c.instructions as readonly unknown[] as readonly HloInstruction[]) {
+      if (typeof inst !== "object" || inst === null) {
+        problems.push(`computation ${String(c.name)}: an instruction must be an object, got ${String(inst)}`);
+        continue;
+      }
+      // Messages are built only for a problem: this runs over every instruction of large modules.
+      const where = () => `computation ${String(c.name)}, instruction ${JSON.stringify(String(inst.name))}`;
+      named(() => `${where()}: instruction name`, inst.name);
+      if (typeof inst.opcode !== "string" || !isOpcode(inst.opcode)) problems.push(`${where()}: unknown opcode ${JSON.stringify(String(inst.opcode))}`);
+      const shapeIssue = shapeFormProblem(inst.shape);
+      if (shapeIssue !== undefined) problems.push(`${where()}: malformed shape: ${shapeIssue}`);
+      if (typeof inst.attributes !== "object" || inst.attributes === null) problems.push(`${where()}: attributes must be an object`);
+      if (!Array.isArray(inst.operands)) problems.push(`${where()}: operands must be an array of names`);
+      else for (const o of inst.operands) named(() => `${where()}: operand`, o);
+      if (!Array.isArray(inst.called)) problems.push(`${where()}: called must be an array of computation names`);
+      else for (const callee of inst.called) named(() => `${where()}: called computation`, callee);
+      if (inst.opcode === "custom-call") problems.push(...rawAttributeProblems(where(), inst.attributes));
+      if (inst.annotations !== undefined) problems.push(...annotationProblems(where(), inst.annotations));
+    }
+  }
+  return problems;
+}
+
+/** Raw custom-call attributes print as `name=value`: each name an identifier, once, each value one HLO value. */
+function rawAttributeProblems(where: string, attributes: unknown): string[] {
+  const raw = (attributes as { rawAttributes?: unknown } | undefined)?.rawAttributes;
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) return [`${where}: rawAttributes must be an array`];
+  const problems: string[] = [];
+  const seen = new Set<string>(["custom_call_target"]);
+  for (const r of raw as readonly { name?: unknown; value?: unknown }[]) {
+    const name = r?.name;
+    if (typeof name !== "string" || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) problems.push(`${where}: raw attribute name ${JSON.stringify(name)} is not an HLO attribute name`);
+    else if (seen.has(name)) problems.push(`${where}: attribute ${name} is given twice`);
+    else if (isAnnotationName(name)) problems.push(`${where}: raw attribute ${name} would read back as the instruction's ${name} annotation (set annotations instead)`);
+    else seen.add(name);
+    const v = rawAttributeValueProblem(String(name), r?.value);
+    if (v !== undefined) problems.push(`${where}: raw attribute ${String(name)}: ${v}`);
+  }
+  return problems;
 }
 
 const computationIndex = new WeakMap<HloModule, ReadonlyMap<string, HloComputation>>();

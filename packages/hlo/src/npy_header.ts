@@ -3,10 +3,13 @@
  * `{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }`. This file
  * parses that literal with a small recursive-descent reader (never eval),
  * checks it holds exactly the three keys NumPy writes, and maps the dtype
- * string ('descr') to an element type and byte order.
+ * string ('descr') to an element type and byte order. ml_dtypes' types are
+ * saved under descrs that do not name them ('<V1' for the f8 family, f4e2m1fn
+ * and the 2/4-bit integers), so the caller may say which type it expects.
  */
 import { ParseError } from "./errors.ts";
 import type { ElementType } from "./element_type.ts";
+import { ELEMENT_CODECS, type ElementCodec } from "./npy_codec.ts";
 
 /** A Python literal as it may appear in a header: str, int, bool, None, tuple, list, dict. */
 type PyValue =
@@ -145,35 +148,76 @@ const DTYPES: ReadonlyMap<string, ElementType> = new Map<string, ElementType>([
   ["i1", "s8"], ["i2", "s16"], ["i4", "s32"], ["i8", "s64"],
   ["u1", "u8"], ["u2", "u16"], ["u4", "u32"], ["u8", "u64"],
   ["f2", "f16"], ["f4", "f32"], ["f8", "f64"],
+  ["c8", "c64"], ["c16", "c128"],
 ]);
+
+/**
+ * The descrs np.save writes for ml_dtypes' types, which do not name the type:
+ * 'V2' (bfloat16), 'f1' (float8_e5m2) and 'V1' (every other one-byte type).
+ * Each maps to the element types it may hold, from the codec table.
+ */
+const RAW_DESCRS: ReadonlyMap<string, readonly ElementType[]> = (() => {
+  const m = new Map<string, ElementType[]>();
+  for (const [t, c] of Object.entries(ELEMENT_CODECS) as [ElementType, ElementCodec][]) {
+    const code = c.descr.slice(1);
+    if (code === "V1" || code === "V2" || code === "f1") m.set(code, [...(m.get(code) ?? []), t]);
+  }
+  return m;
+})();
 
 const HOST_ORDER: ByteOrder = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? "little" : "big";
 
-/** Maps a descr string ('<f8', '|b1', '>i2', '=u4', 'f8') to element type and byte order. */
-export function parseDescr(descr: string): { readonly elementType: ElementType; readonly itemSize: number; readonly byteOrder: ByteOrder } {
+const SUPPORTED = "b1 i1 i2 i4 i8 u1 u2 u4 u8 f2 f4 f8 c8 c16, and ml_dtypes' V1 f1 V2";
+
+/** The element type of a raw ml_dtypes descr: the caller's, if the descr can hold it; bf16 for V2 and f8e5m2 for f1 otherwise. */
+function rawElementType(descr: string, candidates: readonly ElementType[], hint: ElementType | undefined): ElementType {
+  if (hint !== undefined) {
+    if (candidates.includes(hint)) return hint;
+    throw new ParseError(`npy: dtype '${descr}' cannot hold ${hint}: ml_dtypes saves ${candidates.join(", ")} as '${descr}'`);
+  }
+  if (candidates.length === 1) return candidates[0];
+  throw new ParseError(
+    `npy: dtype '${descr}' is how ml_dtypes saves its one-byte types (${candidates.join(", ")}) and does not say which; ` +
+      `pass the element type to readNpy (readNpy(bytes, { elementType: "f8e4m3fn" }))`,
+  );
+}
+
+/**
+ * Maps a descr string ('<f8', '|b1', '>i2', '=u4', 'f8', '<c16', '<V2') to
+ * element type and byte order. `hint` names the element type for ml_dtypes'
+ * descrs that do not name one ('<V1'); descrs that do name one ignore it.
+ */
+export function parseDescr(
+  descr: string,
+  hint?: ElementType,
+): { readonly elementType: ElementType; readonly itemSize: number; readonly byteOrder: ByteOrder } {
   const m = /^([<>|=!]?)(.*)$/s.exec(descr) as RegExpExecArray;
   const order = m[1];
   const code = m[2];
+  const byteOrder: ByteOrder = order === ">" || order === "!" ? "big" : order === "<" ? "little" : HOST_ORDER;
+  const raw = RAW_DESCRS.get(code);
+  if (raw !== undefined) {
+    const elementType = rawElementType(descr, raw, hint);
+    // Raw bytes have no byte order: ml_dtypes writes them as the (little-endian) machine holds them.
+    return { elementType, itemSize: Number(code.slice(1)), byteOrder: "little" };
+  }
   const elementType = DTYPES.get(code);
   if (elementType === undefined) {
     const kind = code[0];
     const why =
       kind === "O" ? "object arrays are not supported"
-      : kind === "V" ? "void/structured dtypes are not supported (bfloat16 has no standard .npy dtype)"
-      : kind === "c" ? "complex dtypes are not supported"
+      : kind === "V" ? "void/structured dtypes other than ml_dtypes' one- and two-byte types are not supported"
+      : kind === "c" ? "only complex64 (c8) and complex128 (c16) are supported"
       : kind === "U" || kind === "S" || kind === "a" ? "string dtypes are not supported"
       : "it has no minixla element type";
-    throw new ParseError(
-      `npy: unsupported dtype '${descr}': ${why}; supported: b1 i1 i2 i4 i8 u1 u2 u4 u8 f2 f4 f8`,
-    );
+    throw new ParseError(`npy: unsupported dtype '${descr}': ${why}; supported: ${SUPPORTED}`);
   }
   const itemSize = code === "?" ? 1 : Number(code.slice(1));
-  const byteOrder: ByteOrder = order === ">" || order === "!" ? "big" : order === "<" ? "little" : HOST_ORDER;
   return { elementType, itemSize, byteOrder };
 }
 
-/** Parses the header dict text and checks its keys and values. */
-export function parseNpyHeader(text: string): NpyHeader {
+/** Parses the header dict text and checks its keys and values; `hint` as for parseDescr. */
+export function parseNpyHeader(text: string, hint?: ElementType): NpyHeader {
   const top = new DictReader(text).readTop();
   if (top.kind !== "dict") throw new ParseError("npy: the header is not a dict literal");
   const keys = [...top.entries.keys()].sort();
@@ -193,5 +237,5 @@ export function parseNpyHeader(text: string): NpyHeader {
     if (d.kind !== "int" || d.value < 0) throw new ParseError("npy: 'shape' must hold non-negative integers");
     return d.value;
   });
-  return { ...parseDescr(descr.value), fortranOrder: fortran.value, shape: dims };
+  return { ...parseDescr(descr.value, hint), fortranOrder: fortran.value, shape: dims };
 }

@@ -63,6 +63,9 @@ export const OPCODES = {
   negate: unary,
   not: unary,
   popcnt: unary,
+  // real and imag of a complex number give its component type; on a real float, the value and zero.
+  real: unary,
+  imag: unary,
   "round-nearest-afz": unary,
   "round-nearest-even": unary,
   rsqrt: unary,
@@ -87,6 +90,8 @@ export const OPCODES = {
   "shift-left": binary,
   "shift-right-arithmetic": binary,
   "shift-right-logical": binary,
+  // complex(re, im): two f32 (f64) operands make a c64 (c128).
+  complex: binary,
   compare: { ...binary, kind: "compare", attributes: A.compareAttributes },
   // Element-wise, other arities.
   select: { arity: 3, family: "elementwise", kind: "ternary", traits: ["elementwise"], attributes: A.noAttributes, calls: "none" },
@@ -108,6 +113,7 @@ export const OPCODES = {
   pad: { arity: 2, family: "data_movement", kind: "other", traits: [], attributes: A.padAttributes, calls: "none" },
   iota: { arity: 0, family: "data_movement", kind: "other", traits: [], attributes: A.iotaAttributes, calls: "none" },
   "get-dimension-size": { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionAttributes, calls: "none" },
+  "set-dimension-size": { arity: 2, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionAttributes, calls: "none" },
   // Indexing. A rank-0 operand takes no start indices.
   "dynamic-slice": {
     arity: "variadic", minOperands: 1, family: "indexing", kind: "other", traits: [], attributes: A.dynamicSliceAttributes, calls: "none",

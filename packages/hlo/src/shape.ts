@@ -12,6 +12,12 @@ export interface ArrayShape {
   readonly dimensions: readonly number[];
   /** minor_to_major order as written in text; absent means the default {rank-1,...,0}. */
   readonly layout?: readonly number[];
+  /**
+   * Per dimension, whether it is a bounded dynamic dimension (`<=8` in text):
+   * its size in `dimensions` is the bound, and values are held at the bound.
+   * Absent means every dimension is static.
+   */
+  readonly dynamicDimensions?: readonly boolean[];
 }
 export interface TupleShape {
   readonly elementType: "tuple";
@@ -25,21 +31,115 @@ export interface ProgramShape {
   readonly result: Shape;
 }
 
+/**
+ * Why dimension sizes cannot make a shape, or undefined if they can: every
+ * size an integer in [0, 2^53) and the element count within 2^53 - 1, so that
+ * sizes, counts and flat indices stay exact in a double. Shared by every entry
+ * point that makes shapes (shape(), the text parser, the builder, literals, npy).
+ */
+export function dimensionsProblem(elementType: string, dimensions: readonly number[]): string | undefined {
+  if (!Array.isArray(dimensions)) return `dimensions of a ${elementType} shape must be an array of sizes, got ${typeof dimensions}`;
+  const shown = () => `${elementType}[${dimensions.map((d) => String(d)).join(",")}]`;
+  let count = 1;
+  for (let i = 0; i < dimensions.length; i++) {
+    const d: unknown = dimensions[i];
+    if (typeof d !== "number" || !Number.isSafeInteger(d) || d < 0) {
+      return `Invalid dimension size ${String(d)} at dimension ${i} of shape ${shown()}: a size must be an integer in [0, 2^53)`;
+    }
+    count *= d;
+    if (count > Number.MAX_SAFE_INTEGER) {
+      return `shape ${shown()} has more than 2^53 - 1 elements (the product of its sizes passes that at dimension ${i})`;
+    }
+  }
+  return undefined;
+}
+
+function layoutProblem(dimensions: readonly number[], layout: readonly number[]): string | undefined {
+  const seen = new Set<number>();
+  const ok =
+    Array.isArray(layout) &&
+    layout.length === dimensions.length &&
+    layout.every((d) => Number.isInteger(d) && d >= 0 && d < dimensions.length && !seen.has(d) && seen.add(d) !== undefined);
+  return ok ? undefined : `layout {${Array.isArray(layout) ? layout.join(",") : String(layout)}} is not a permutation of the ${dimensions.length} dimensions`;
+}
+
 export function shape(elementType: ElementType, dimensions: readonly number[], layout?: readonly number[]): ArrayShape {
   if (!isElementType(elementType)) {
     throw new ShapeError(`unknown element type '${String(elementType)}'; expected one of ${ELEMENT_TYPES.join(", ")}`);
   }
-  for (const d of dimensions) {
-    if (!Number.isInteger(d) || d < 0) {
-      throw new ShapeError(`Invalid dimension size ${d} in shape ${elementType}[${dimensions.join(",")}]`);
-    }
-  }
+  const problem = dimensionsProblem(elementType, dimensions) ?? (layout === undefined ? undefined : layoutProblem(dimensions, layout));
+  if (problem !== undefined) throw new ShapeError(problem);
   const s: ArrayShape = layout === undefined ? { elementType, dimensions: [...dimensions] } : { elementType, dimensions: [...dimensions], layout: [...layout] };
   return s;
 }
 
 export function tupleShape(elements: readonly Shape[]): TupleShape {
   return { elementType: "tuple", tupleShapes: [...elements] };
+}
+
+/**
+ * Why a shape object made by hand (not by `shape()`) is malformed, or
+ * undefined if it is sound: element types known, sizes as `shape()` requires,
+ * layouts permutations, tuples well formed. Walks tuples without recursion.
+ */
+export function shapeProblem(s: unknown): string | undefined {
+  const stack: unknown[] = [s];
+  while (stack.length > 0) {
+    const t = stack.pop();
+    if (typeof t !== "object" || t === null) return `expected a shape, got ${String(t)}`;
+    const { elementType } = t as { elementType?: unknown };
+    if (elementType === "tuple") {
+      const elements = (t as { tupleShapes?: unknown }).tupleShapes;
+      if (!Array.isArray(elements)) return "a tuple shape needs a tupleShapes array";
+      stack.push(...(elements as unknown[]));
+      continue;
+    }
+    if (typeof elementType !== "string" || !isElementType(elementType)) {
+      return `unknown element type '${String(elementType)}'; expected one of ${ELEMENT_TYPES.join(", ")}`;
+    }
+    const a = t as ArrayShape;
+    const problem = dimensionsProblem(elementType, a.dimensions) ?? (a.layout === undefined ? undefined : layoutProblem(a.dimensions, a.layout));
+    if (problem !== undefined) return problem;
+    const dyn: unknown = a.dynamicDimensions;
+    if (dyn !== undefined && (!Array.isArray(dyn) || dyn.length !== a.dimensions.length || !dyn.every((d) => typeof d === "boolean"))) {
+      return `dynamicDimensions of ${elementType}[${a.dimensions.join(",")}] must be one boolean per dimension`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why `s` does not even have the form of a shape, or undefined if it does:
+ * an object with a known element type and an array of numeric sizes (or a
+ * tuple of such). Looser than shapeProblem: a size out of range is a typing
+ * problem for the verifier to report, but a shape without this form cannot be
+ * printed or read at all.
+ */
+export function shapeFormProblem(s: unknown): string | undefined {
+  const stack: unknown[] = [s];
+  while (stack.length > 0) {
+    const t = stack.pop();
+    if (typeof t !== "object" || t === null) return `expected a shape, got ${String(t)}`;
+    const { elementType } = t as { elementType?: unknown };
+    if (elementType === "tuple") {
+      const elements = (t as { tupleShapes?: unknown }).tupleShapes;
+      if (!Array.isArray(elements)) return "a tuple shape needs a tupleShapes array";
+      stack.push(...(elements as unknown[]));
+      continue;
+    }
+    if (typeof elementType !== "string" || !isElementType(elementType)) return `unknown element type '${String(elementType)}'`;
+    const { dimensions, layout } = t as { dimensions?: unknown; layout?: unknown };
+    if (!Array.isArray(dimensions) || !dimensions.every((d) => typeof d === "number")) return `dimensions of a ${elementType} shape must be an array of numbers`;
+    if (layout !== undefined && (!Array.isArray(layout) || !layout.every((d) => typeof d === "number"))) return `the layout of a ${elementType} shape must be an array of numbers`;
+  }
+  return undefined;
+}
+
+/** Re-validates a shape made by hand: throws ShapeError naming `what` and the broken rule; returns the shape. */
+export function checkShape(s: Shape, what: string): Shape {
+  const problem = shapeProblem(s);
+  if (problem !== undefined) throw new ShapeError(`${what}: ${problem}`);
+  return s;
 }
 
 export const isTupleShape = (s: Shape): s is TupleShape => s.elementType === "tuple";
@@ -88,21 +188,28 @@ export function shapesEqual(a: Shape, b: Shape): boolean {
   return a.elementType === b.elementType && sameDimensions(a.dimensions, b.dimensions);
 }
 
-/** Same shape with another element type (layout kept). */
+/** Same shape with another element type (layout and dynamic dimensions kept). */
 export function withElementType(s: ArrayShape, elementType: ElementType): ArrayShape {
-  return s.layout === undefined ? { elementType, dimensions: s.dimensions } : { elementType, dimensions: s.dimensions, layout: s.layout };
+  const out: ArrayShape = s.layout === undefined ? { elementType, dimensions: s.dimensions } : { elementType, dimensions: s.dimensions, layout: s.layout };
+  return s.dynamicDimensions === undefined ? out : { ...out, dynamicDimensions: s.dynamicDimensions };
 }
 
-/** HLO notation without layouts: "f64[2,3]", "(f64[2], s32[])", "pred[]". */
+/** The dimension sizes as text writes them: "2,<=8". */
+function dimensionsText(s: ArrayShape): string {
+  const dyn = s.dynamicDimensions;
+  return dyn === undefined ? s.dimensions.join(",") : s.dimensions.map((d, i) => (dyn[i] ? `<=${d}` : `${d}`)).join(",");
+}
+
+/** HLO notation without layouts: "f64[2,3]", "(f64[2], s32[])", "pred[]", "f32[<=8]". */
 export function shapeToString(s: Shape): string {
   if (isTupleShape(s)) return `(${s.tupleShapes.map(shapeToString).join(", ")})`;
-  return `${s.elementType}[${s.dimensions.join(",")}]`;
+  return `${s.elementType}[${dimensionsText(s)}]`;
 }
 
 /** HLO notation with layouts, as XLA prints shapes: "f64[2,3]{1,0}", scalars bare. */
 export function shapeToStringWithLayout(s: Shape): string {
   if (isTupleShape(s)) return `(${s.tupleShapes.map(shapeToStringWithLayout).join(", ")})`;
-  const base = `${s.elementType}[${s.dimensions.join(",")}]`;
+  const base = `${s.elementType}[${dimensionsText(s)}]`;
   if (s.dimensions.length === 0) return base;
   const layout = s.layout ?? defaultLayout(s.dimensions.length);
   return `${base}{${layout.join(",")}}`;

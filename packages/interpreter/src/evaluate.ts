@@ -14,13 +14,27 @@ import {
   entryComputation,
   getComputation,
   getInstruction,
+  VerifyError,
   implicitBroadcastProblems,
+  verificationProblems,
+  type ElementType,
+  type Shape,
+  assertStructure,
+  checkShape,
+  dataFits,
+  elementCount,
+  elementLanes,
+  isTupleShape,
   parametersOf,
   shapeToString,
   shapesEqual,
+  storageOf,
 } from "@minixla/hlo";
 import type { EvalContext, EvalOptions, Kernel } from "./kernel.ts";
 import { KERNELS } from "./kernels/kernel_table.ts";
+import { propagateDynamicSizes } from "./dynamic_sizes.ts";
+import { resolveElidedConstants } from "./elided_constants.ts";
+import { checkBudget, resolveMaxBytes, storageBytes } from "./memory_budget.ts";
 
 interface Schedule {
   /** For each instruction, the positions of its operands' instructions. */
@@ -28,7 +42,12 @@ interface Schedule {
   /** For each instruction, the values last used by it, which can be dropped after it runs. */
   readonly lastUse: readonly (readonly number[])[];
   readonly rootIndex: number;
+  /** For each instruction, the bytes its result allocates (0 where it allocates nothing new). */
+  readonly resultBytes: readonly number[];
 }
+
+/** Opcodes whose result is an existing value (an argument, a constant, operands regrouped). */
+const ALLOCATES_NOTHING: ReadonlySet<string> = new Set(["parameter", "constant", "tuple", "get-tuple-element"]);
 
 const schedules = new WeakMap<HloComputation, Schedule>();
 
@@ -54,13 +73,15 @@ function scheduleOf(c: HloComputation): Schedule {
   operandIndex.forEach((ops, i) => ops.forEach((p) => last.set(p, i)));
   const lastUse: number[][] = c.instructions.map(() => []);
   for (const [value, user] of last) if (value !== rootIndex) lastUse[user].push(value);
-  const s = { operandIndex, lastUse, rootIndex };
+  const resultBytes = c.instructions.map((inst) => (ALLOCATES_NOTHING.has(inst.opcode) ? 0 : storageBytes(inst.shape)));
+  const s = { operandIndex, lastUse, rootIndex, resultBytes };
   schedules.set(c, s);
   return s;
 }
 
 export function evaluateComputation(m: HloModule, c: HloComputation, args: readonly Literal[], options: EvalOptions): Literal {
-  const { operandIndex, lastUse, rootIndex } = scheduleOf(c);
+  const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
+  const maxBytes = options.maxBytes ?? resolveMaxBytes(undefined);
   const values: (Literal | undefined)[] = new Array(c.instructions.length);
   const ctx: EvalContext = {
     options,
@@ -79,48 +100,111 @@ export function evaluateComputation(m: HloModule, c: HloComputation, args: reado
       return getInstruction(c, name).shape;
     },
   };
+  // Bytes held by this computation's live results (arguments are the caller's).
+  let live = 0;
   for (let i = 0; i < c.instructions.length; i++) {
     const inst = c.instructions[i];
     const operands = operandIndex[i].map((p) => values[p] as Literal);
+    if (live + resultBytes[i] > maxBytes) checkBudget(inst, live, maxBytes);
+    live += resultBytes[i];
     const kernel = KERNELS[inst.opcode] as Kernel<typeof inst.opcode>;
     try {
       values[i] = kernel(inst as never, operands, ctx);
+      propagateDynamicSizes(inst, operands, values[i] as Literal);
     } catch (e) {
       if (e instanceof HloError) throw e;
       throw new EvalError(`${inst.name} (${inst.opcode}): ${e instanceof Error ? e.message : String(e)}`);
     }
-    for (const dead of lastUse[i]) values[dead] = undefined;
+    for (const dead of lastUse[i]) {
+      values[dead] = undefined;
+      live -= resultBytes[dead];
+    }
   }
   return values[rootIndex] as Literal;
 }
 
 const lowered = new WeakSet<HloModule>();
 
+/** Why `arg` cannot stand for a value of shape `s`, or undefined if it can; walks tuples without recursion. */
+function argumentProblem(arg: unknown, s: Shape): string | undefined {
+  const stack: { value: unknown; shape: Shape; path: string }[] = [{ value: arg, shape: s, path: "" }];
+  while (stack.length > 0) {
+    const { value, shape, path } = stack.pop() as { value: unknown; shape: Shape; path: string };
+    const at = path === "" ? "" : ` at tuple index ${path}`;
+    if (typeof value !== "object" || value === null) return `expected a literal of shape ${shapeToString(shape)}${at}, got ${String(value)}`;
+    const l = value as { shape?: unknown; data?: unknown; elements?: unknown };
+    if (typeof l.shape !== "object" || l.shape === null) return `expected a literal of shape ${shapeToString(shape)}${at}, got an object without a shape`;
+    let given: Shape;
+    try {
+      given = checkShape(l.shape as Shape, "shape");
+    } catch (e) {
+      if (e instanceof HloError) return `its shape${at} is malformed: ${e.message}`;
+      throw e;
+    }
+    if (!shapesEqual(given, shape)) return `must have shape ${shapeToString(shape)}${at}, but has ${shapeToString(given)}`;
+    if (isTupleShape(shape)) {
+      if (!Array.isArray(l.elements) || l.elements.length !== shape.tupleShapes.length) {
+        return `a tuple literal of shape ${shapeToString(shape)}${at} needs an elements array of ${shape.tupleShapes.length}, got ${Array.isArray(l.elements) ? `${l.elements.length} elements` : String(l.elements)}`;
+      }
+      shape.tupleShapes.forEach((e, k) => stack.push({ value: (l.elements as unknown[])[k], shape: e, path: path === "" ? String(k) : `${path}.${k}` }));
+      continue;
+    }
+    const n = elementCount(shape);
+    if (!dataFits(shape.elementType, n, l.data)) {
+      const want = `${storageArrayName(shape.elementType)} of ${n * elementLanes(shape.elementType)} values`;
+      const got = ArrayBuffer.isView(l.data) ? `${l.data.constructor.name} of ${(l.data as unknown as { length: number }).length} values` : l.data === undefined ? "no data" : typeof l.data;
+      return `a ${shapeToString(shape)} literal${at} needs its data as a ${want}, got ${got}`;
+    }
+  }
+  return undefined;
+}
+
+function storageArrayName(t: ElementType): string {
+  const kind = storageOf(t);
+  switch (kind) {
+    case "f64": return "Float64Array";
+    case "s64": return "BigInt64Array";
+    case "u64": return "BigUint64Array";
+    case "complex": return "Float64Array (re, im interleaved)";
+    default: return kind satisfies never;
+  }
+}
+
 /**
- * Evaluates the entry computation of an explicit (lowered) module. Refuses a
- * module with implicit broadcasts, a wrong argument count or a wrongly shaped
- * argument with EvalError. Arguments are never written to.
+ * Evaluates the entry computation of an explicit (lowered) module. Refuses
+ * with EvalError a module with implicit broadcasts, a wrong argument count, an
+ * argument whose shape, data (kind and length) or tuple structure does not
+ * match its parameter, and any instruction whose result would pass the memory
+ * budget (EvalOptions.maxBytes), and elided constants (`constant({...})`)
+ * unless EvalOptions.elidedConstants says what they hold. Arguments are never written to.
+ * A module object made by hand whose structure is unsound (unknown opcode,
+ * dangling name, malformed shape or attributes) or that breaks a typing rule
+ * is a VerifyError; each module object is verified once.
  */
-export function evaluate(m: HloModule, args: readonly Literal[], options: EvalOptions = {}): Literal {
+export function evaluate(module: HloModule, args: readonly Literal[], options: EvalOptions = {}): Literal {
+  if (!lowered.has(module)) assertStructure(module, "evaluate");
+  const m = resolveElidedConstants(module, options.elidedConstants, options.elidedSeed);
   if (!lowered.has(m)) {
+    assertStructure(m, "evaluate");
     const implicit = implicitBroadcastProblems(m);
     if (implicit.length > 0) {
       throw new EvalError(`module ${m.name} holds an implicit broadcast; run lowerBroadcasts first:\n  ${implicit[0].trimEnd()}`);
     }
+    // A module that breaks a typing rule (an out-of-bounds slice, a wrong result
+    // shape) would compute garbage: refuse it before any kernel runs.
+    const problems = verificationProblems(m);
+    if (problems.length > 0) throw new VerifyError(problems, `evaluate: module ${m.name} does not verify`);
     lowered.add(m);
   }
   const entry = entryComputation(m);
   const params = parametersOf(entry);
-  if (args.length !== params.length) {
-    throw new EvalError(`module ${m.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, but ${args.length} were given`);
+  if (!Array.isArray(args) || args.length !== params.length) {
+    const given = Array.isArray(args) ? `${args.length} were` : `${String(args)} was`;
+    throw new EvalError(`module ${m.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, but ${given} given`);
   }
   params.forEach((p, i) => {
-    const a = args[i];
-    if (!a || !a.shape || !shapesEqual(a.shape, p.shape)) {
-      throw new EvalError(
-        `argument ${i} (${p.name}) must have shape ${shapeToString(p.shape)}, but has ${a && a.shape ? shapeToString(a.shape) : String(a)}`,
-      );
-    }
+    const problem = argumentProblem(args[i], p.shape);
+    if (problem !== undefined) throw new EvalError(`argument ${i} (parameter ${p.name}): ${problem}`);
   });
-  return evaluateComputation(m, entry, args, options);
+  return evaluateComputation(m, entry, args, { ...options, maxBytes: resolveMaxBytes(options.maxBytes) });
 }

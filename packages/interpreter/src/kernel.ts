@@ -8,6 +8,20 @@ import type { HloComputation, InstructionOf, Literal, Opcode, OpcodesOf, OpFamil
 export interface EvalOptions {
   /** A while loop that runs more iterations than this throws EvalError (default: no limit). */
   readonly maxWhileIterations?: number;
+  /**
+   * Largest result, in bytes of minixla's storage, that any instruction may
+   * allocate; a bigger one is refused with EvalError before allocating.
+   * Default: MINIXLA_MAX_BYTES, else a quarter of the machine's memory, at most 8 GiB.
+   */
+  readonly maxBytes?: number;
+  /**
+   * Values for elided constants (`constant({...})`, values unknown): "zeros",
+   * or "random" (deterministic from elidedSeed). Without it, a module holding
+   * one is refused with EvalError (elided_constants.ts).
+   */
+  readonly elidedConstants?: "zeros" | "random";
+  /** Seed of the "random" elided-constant values (default 0). */
+  readonly elidedSeed?: number;
 }
 
 export interface EvalContext {

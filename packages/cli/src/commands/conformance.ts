@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { escapeControls } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
 import { describeFailure, runConformance } from "../conformance.ts";
 import type { Command } from "./command.ts";
@@ -32,7 +33,7 @@ export const conformanceCommand: Command = {
       io.out(`${report.passed} passed, ${report.failed} failed\n`);
     }
     if (report.cases.length === 0 && filter !== undefined) {
-      io.err(`no case matches --filter ${filter}\n`);
+      io.err(`no case matches --filter ${escapeControls(filter, true)}\n`);
       return 1;
     }
     return report.failed === 0 ? 0 : 1;

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HloError } from "@minixla/hlo";
 import { UsageError } from "../args.ts";
+import { main } from "../main.ts";
 import type { CommandIo } from "./command.ts";
 import { unifiedDiff } from "./line_diff.ts";
 import { optCommand } from "./opt.ts";
@@ -105,6 +107,34 @@ describe("minixla opt", () => {
     const plugin = join(dir, "break.mjs");
     writeFileSync(plugin, `export default { name: "break-root", description: "points the root nowhere", run: (m) => ({ ...m, computations: m.computations.map((c) => ({ ...c, root: "ghost" })) }) };\n`);
     await expect(runOpt([file, "--plugin", plugin, "--passes=break-root"])).rejects.toThrow(/after pass break-root:[\s\S]*root ghost is not an instruction/);
+  });
+});
+
+describe("minixla opt: user errors are one-line errors, never internal ones", () => {
+  it("names a plugin pass that throws, as an HloError", async () => {
+    const { dir, file } = setup();
+    const plugin = join(dir, "throws.mjs");
+    writeFileSync(plugin, `export default { name: "throws", description: "reads a missing field", run: (m) => m.nothing.length };\n`);
+    await expect(runOpt([file, "--plugin", plugin, "--passes=throws"])).rejects.toThrow(HloError);
+    await expect(runOpt([file, "--plugin", plugin, "--passes=throws"])).rejects.toThrow(/plugin pass throws \(.*throws\.mjs\) threw TypeError: /);
+  });
+
+  it("refuses --dump naming an existing file before running any pass, through main", async () => {
+    const { dir, file } = setup();
+    const target = join(dir, "dump.txt");
+    writeFileSync(target, "keep");
+    let err = "";
+    const code = await main(["opt", file, "--dump", target], { out: () => undefined, err: (t) => void (err += t) });
+    expect(code).toBe(1);
+    expect(err).toBe(`minixla opt: --dump ${target}: exists and is not a directory\n`);
+    expect(readFileSync(target, "utf8")).toBe("keep");
+  });
+
+  it("writes --dump into a directory it makes, one level at a time", async () => {
+    const { dir, file } = setup();
+    const { code } = await runOpt([file, "--dump", join(dir, "a", "b")]);
+    expect(code).toBe(0);
+    expect(readdirSync(join(dir, "a", "b"))).toContain("00-input.hlo");
   });
 });
 

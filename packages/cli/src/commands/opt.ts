@@ -6,13 +6,13 @@
  * (01-algsimp.diff). A plugin is a JS/TS module exporting an HloPass as its
  * default export or as `pass`.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { HloError, type HloModule, type HloPass, type PipelineStep, parseHloModule, printHloModule, runPipeline, xlaCpuNumerics } from "@minixla/hlo";
 import { ALL_PASSES, defaultPipelineWithFolding } from "@minixla/interpreter";
 import { z } from "zod";
 import { UsageError, parseArgs } from "../args.ts";
+import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import type { Command } from "./command.ts";
 import { readTextFile } from "./files.ts";
 import { unifiedDiff } from "./line_diff.ts";
@@ -42,11 +42,18 @@ export async function loadPlugin(path: string): Promise<HloPass> {
     name: pass.name,
     description: pass.description,
     run(m) {
-      const out = pass.run(m);
+      let out: unknown;
+      try {
+        out = pass.run(m);
+      } catch (e) {
+        // The plugin's own failure is the user's to fix: name it, without minixla's stack.
+        if (e instanceof HloError) throw e;
+        throw new HloError(`plugin pass ${pass.name} (${path}) threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+      }
       if (typeof out !== "object" || out === null || !Array.isArray((out as HloModule).computations)) {
         throw new HloError(`plugin pass ${pass.name} returned ${out === null ? "null" : typeof out}, not an HloModule`);
       }
-      return out;
+      return out as HloModule;
     },
   };
 }
@@ -61,8 +68,8 @@ function listing(passes: readonly HloPass[]): string {
 const fileStem = (step: PipelineStep) => `${String(step.index).padStart(2, "0")}-${step.name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/-+$/, "")}`;
 
 /** Writes each step's module, and for a changed step the diff against the previous one. */
-function dumper(dir: string): (step: PipelineStep) => void {
-  mkdirSync(dir, { recursive: true });
+function dumper(dumpDir: string): (step: PipelineStep) => void {
+  const dir = ensureOutputDir(dumpDir, "--dump");
   let previousText = "";
   let previousFile = "";
   return (step) => {
@@ -74,8 +81,8 @@ function dumper(dir: string): (step: PipelineStep) => void {
       text = `(cannot print the module after ${step.name}: ${e instanceof Error ? e.message : String(e)})\n`;
     }
     const file = `${fileStem(step)}.hlo`;
-    writeFileSync(join(dir, file), text);
-    if (step.changed) writeFileSync(join(dir, `${fileStem(step)}.diff`), unifiedDiff(previousText, text, previousFile, file));
+    writeOutputFile(dir, file, text);
+    if (step.changed) writeOutputFile(dir, `${fileStem(step)}.diff`, unifiedDiff(previousText, text, previousFile, file));
     previousText = text;
     previousFile = file;
   };
@@ -84,7 +91,7 @@ function dumper(dir: string): (step: PipelineStep) => void {
 export const optCommand: Command = {
   name: "opt",
   summary: "run compiler passes over a module and print the result (--list shows the passes)",
-  usage: "minixla opt FILE.hlo [--passes=lower-broadcasts,algsimp,cse,dce | default] [--dump DIR] [--plugin FILE.js ...] [--no-verify]\n       minixla opt --list [--plugin FILE.js ...]",
+  usage: "minixla opt FILE.hlo [--passes=lower-broadcasts,algsimp,cse,dce | default] [--dump DIR] [--plugin FILE.js ...] [--no-verify]\nminixla opt --list [--plugin FILE.js ...]",
   async run(argv, io) {
     const { positionals, values, ordered } = parseArgs(argv, {
       passes: { type: "string" },
@@ -115,8 +122,10 @@ export const optCommand: Command = {
         return pass;
       });
     }
-    const module = parseHloModule(readTextFile(positionals[0]));
     const dumpDir = values.get("dump");
+    // A bad --dump is reported before any pass runs.
+    if (dumpDir !== undefined) checkOutputDir(dumpDir, "--dump");
+    const module = parseHloModule(readTextFile(positionals[0]));
     const result = runPipeline(module, passes, { verify: !values.has("no-verify"), dump: dumpDir === undefined ? undefined : dumper(dumpDir) });
     const printed = printHloModule(result);
     io.out(printed.endsWith("\n") ? printed : `${printed}\n`);

@@ -2,16 +2,16 @@
  * `minixla run FILE.hlo [--input F ...] [--input-json JSON ...] [--output DIR]`:
  * parses, lowers and verifies the module, evaluates it on the inputs and
  * prints each output as NumPy would; --output writes out0.npy, out1.npy, ...
+ * --elided zeros|random gives elided constants (`constant({...})`) values.
  * With no file it runs the built-in broadcasting demo (demo.ts).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { entryComputation, lowerBroadcasts, parametersOf, printHloModule, verifyModule, writeNpy } from "@minixla/hlo";
+import { entryComputation, escapeControls, lowerBroadcasts, parametersOf, printHloModule, verifyModule, writeNpy } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 import { UsageError, parseArgs } from "../args.ts";
 import { DEMO_PROGRAMS } from "../demo.ts";
 import { formatLiteral } from "../format.ts";
 import { type InputSpec, loadInputs } from "../inputs.ts";
+import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import { flattenOutputs, loadModule } from "../pipeline.ts";
 import type { Command, CommandIo } from "./command.ts";
 import { readTextFile } from "./files.ts";
@@ -46,7 +46,7 @@ export const runCommand: Command = {
   name: "run",
   summary: "evaluate a module on .npy/JSON inputs and print the results (no file: the broadcasting demo)",
   usage: [
-    "minixla run FILE.hlo [--input FILE.npy|FILE.json ...] [--input-json JSON ...] [--output DIR]",
+    "minixla run FILE.hlo [--input FILE.npy|FILE.json ...] [--input-json JSON ...] [--output DIR] [--elided zeros|random]",
     "minixla run                      (the built-in demo of XLA's broadcasting)",
   ].join("\n"),
   run(argv, io) {
@@ -54,30 +54,29 @@ export const runCommand: Command = {
       input: { type: "string", multiple: true },
       "input-json": { type: "string", multiple: true },
       output: { type: "string" },
+      elided: { type: "string" },
     });
     if (args.positionals.length > 1) throw new UsageError(`expected one FILE.hlo, got ${args.positionals.length} files`);
     const specs: InputSpec[] = args.ordered.flatMap((o): InputSpec[] =>
       o.name === "input" ? [{ kind: "file", path: o.value }] : o.name === "input-json" ? [{ kind: "json", text: o.value }] : [],
     );
     const outputDir = args.values.get("output");
+    const elided = args.values.get("elided");
+    if (elided !== undefined && elided !== "zeros" && elided !== "random") throw new UsageError(`--elided takes zeros or random, got '${elided}'`);
     if (args.positionals.length === 0) {
       if (specs.length > 0 || outputDir !== undefined) throw new UsageError("the demo takes no --input or --output; give a FILE.hlo");
       return runDemo(io);
     }
+    // A bad --output is reported before the module is evaluated.
+    if (outputDir !== undefined) checkOutputDir(outputDir, "--output");
     const module = loadModule(readTextFile(args.positionals[0]));
     const inputs = loadInputs(specs, parametersOf(entryComputation(module)));
-    const outputs = flattenOutputs(evaluate(module, inputs));
+    const outputs = flattenOutputs(evaluate(module, inputs, elided === undefined ? {} : { elidedConstants: elided }));
     io.out(`${outputs.map((o, i) => formatLiteral(`out${i}`, o)).join("\n")}\n`);
     if (outputDir !== undefined) {
-      try {
-        mkdirSync(outputDir, { recursive: true });
-        outputs.forEach((o, i) => writeFileSync(join(outputDir, `out${i}.npy`), writeNpy(o)));
-      } catch (e) {
-        const code = (e as { code?: unknown }).code;
-        if (typeof code === "string") throw new UsageError(`cannot write to ${outputDir} (${code})`);
-        throw e;
-      }
-      io.err(`wrote ${outputs.length} file${outputs.length === 1 ? "" : "s"} to ${outputDir}\n`);
+      const dir = ensureOutputDir(outputDir, "--output");
+      outputs.forEach((o, i) => writeOutputFile(dir, `out${i}.npy`, writeNpy(o)));
+      io.err(`wrote ${outputs.length} file${outputs.length === 1 ? "" : "s"} to ${escapeControls(outputDir, true)}\n`);
     }
     return 0;
   },

@@ -1,6 +1,6 @@
 /**
  * Shape rules of the data_movement family: broadcast, reshape, bitcast, transpose,
- * reverse, slice, concatenate, pad, iota and get-dimension-size. Messages follow
+ * reverse, slice, concatenate, pad, iota, get-dimension-size and set-dimension-size. Messages follow
  * shape_inference.cc (InferReshapeShape, InferTransposeShape, InferSliceShape,
  * InferConcatOpShape, InferPadShape, InferReverseShape) and, for the HLO
  * `broadcast` and `iota` instructions, which have no ShapeInference of their
@@ -17,6 +17,8 @@ import {
   shapeToString,
 } from "../shape.ts";
 import { type FamilyRules, fail } from "./rule.ts";
+
+const INT32_MAX = 2 ** 31 - 1;
 
 /** XLA's ShapeUtil::ByteSizeOf for a dense array: a pred takes a whole byte. */
 function byteSize(s: ArrayShape): number {
@@ -213,7 +215,26 @@ export const dataMovementRules: FamilyRules<"data_movement"> = {
     if (d < 0 || d >= operand.dimensions.length) {
       fail(`GetDimensionSize dimension out of bounds: ${d}.`);
     }
+    if (operand.dimensions[d] > INT32_MAX) {
+      fail(`GetDimensionSize's input shape is ${shapeToString(operand)}, the ${d}th dimension exceeds the INT_MAX limit.`);
+    }
     return shape("s32", []);
+  },
+
+  // InferSetDimensionSizeShape: the operand's shape with the dimension marked dynamic (its size the bound).
+  "set-dimension-size": ({ operands, attributes }) => {
+    const operand = expectArray(operands[0], "operand of set-dimension-size");
+    const value = operands[1];
+    const d = attributes.dimension;
+    if (d < 0 || d >= operand.dimensions.length) fail(`SetDimensionSize dimension out of bounds: ${d}.`);
+    if (isTupleShape(value) || value.dimensions.length !== 0 || value.elementType !== "s32") {
+      fail(`SetDimensionSize's value has to be S32 scalar, got ${shapeToString(value)}`);
+    }
+    if (operand.dimensions[d] > INT32_MAX) {
+      fail(`SetDimensionSize's input shape is ${shapeToString(operand)}, the ${d}th dimension exceeds the INT_MAX limit.`);
+    }
+    const dynamic = operand.dimensions.map((_, i) => i === d || (operand.dynamicDimensions?.[i] ?? false));
+    return { ...operand, dynamicDimensions: dynamic };
   },
 };
 

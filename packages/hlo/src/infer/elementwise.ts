@@ -1,12 +1,15 @@
 /**
- * Shape rules of the element-wise family: unary, binary (with XLA's implicit
- * broadcasting, see broadcast_rules.ts), compare, select, clamp and the
- * conversions. Messages follow shape_inference.cc.
+ * Shape rules of the element-wise family: unary (real and imag among them),
+ * binary (complex among them, with XLA's implicit broadcasting, see
+ * broadcast_rules.ts), compare, select, clamp and the conversions. Messages
+ * follow shape_inference.cc.
  */
 import {
   ELEMENT_TYPE_INFO,
   type ElementType,
+  complexComponentType,
   higherPrecisionType,
+  isComplexType,
   isFloatType,
   isIntegralType,
   sameTypeIgnoringFpPrecision,
@@ -27,11 +30,11 @@ import { planBinaryBroadcast } from "./broadcast_rules.ts";
 import { type FamilyRules, type ShapeRule, fail } from "./rule.ts";
 
 /** Unary ops that take only floating-point operands (InferUnaryOpShape's first group). */
-const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>(["ceil", "erf", "floor", "round-nearest-afz", "round-nearest-even"]);
+const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>(["cbrt", "ceil", "erf", "floor", "round-nearest-afz", "round-nearest-even"]);
 
-/** Unary ops that take floating-point or complex operands (minixla has no complex types). */
+/** Unary ops that take floating-point or complex operands. */
 const FLOAT_OR_COMPLEX: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>([
-  "cbrt", "cosine", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "rsqrt", "sine",
+  "cosine", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "rsqrt", "sine",
   "sqrt", "tan", "tanh",
 ]);
 
@@ -48,7 +51,7 @@ function unaryRule(opcode: UnaryOpcode): ShapeRule<UnaryOpcode> {
     if (FLOAT_ONLY.has(opcode) && !isFloatType(t)) {
       fail(`Expected element type in shape to be floating for ${opcode} operation; got ${got}.`);
     }
-    if (FLOAT_OR_COMPLEX.has(opcode) && !isFloatType(t)) {
+    if (FLOAT_OR_COMPLEX.has(opcode) && !isFloatType(t) && !isComplexType(t)) {
       fail(`Expected element type in shape to be floating or complex for ${opcode} operation; got ${got}.`);
     }
     switch (opcode) {
@@ -71,10 +74,17 @@ function unaryRule(opcode: UnaryOpcode): ShapeRule<UnaryOpcode> {
         return s;
       case "abs":
         // XLA's wording for abs names floating/complex although signed integers pass too.
-        if (!isSignedOrFloat(t)) fail(`Expected element type in shape to be floating or complex for abs operation; got ${got}.`);
-        return s;
+        if (!isSignedOrFloat(t) && !isComplexType(t)) fail(`Expected element type in shape to be floating or complex for abs operation; got ${got}.`);
+        // abs of a complex number is its magnitude, in the component type.
+        return t === "c64" || t === "c128" ? withElementType(s, complexComponentType(t)) : s;
       case "sign":
-        if (!isSignedOrFloat(t)) fail(`Expected element type in shape to be signed or complex for sign operation; got ${got}.`);
+        if (!isSignedOrFloat(t) && !isComplexType(t)) fail(`Expected element type in shape to be signed or complex for sign operation; got ${got}.`);
+        return s;
+      case "real":
+      case "imag":
+        // A complex operand gives its component type; a real float passes through (imag is then zero).
+        if (t === "c64" || t === "c128") return withElementType(s, complexComponentType(t));
+        if (!isFloatType(t)) fail(`Expected element type in shape to be floating or complex for ${opcode} operation; got ${got}.`);
         return s;
       default:
         return s;
@@ -101,11 +111,22 @@ export function inferBinaryShape(
   if ((opcode === "and" || opcode === "or" || opcode === "xor") && lhs.elementType !== "pred" && !isIntegralType(lhs.elementType)) {
     fail(`Expected pred or integral type in argument to and/or operation; got ${upperTypeName(lhs.elementType)}.`);
   }
+  if (opcode === "complex" && !isFloatType(lhs.elementType)) {
+    fail(`Expected element type in shape to be floating for complex compose operation; got ${upperTypeName(lhs.elementType)}.`);
+  }
   const plan = planBinaryBroadcast(lhs, rhs, broadcastDimensions, opcode);
-  if (opcode === "atan2" && !isFloatType(lhs.elementType)) {
+  if (opcode === "complex") return withElementType(plan.result, complexTypeOf(lhs.elementType, rhs.elementType));
+  if (opcode === "atan2" && !isFloatType(lhs.elementType) && !isComplexType(lhs.elementType)) {
     fail(`Expected input element type to be floating or complex for atan2 operation; got ${upperTypeName(lhs.elementType)}.`);
   }
   return opcode === "compare" ? withElementType(plan.result, "pred") : plan.result;
+}
+
+/** complex's result type: c64 from two f32 operands, c128 from two f64; XLA has no other complex type. */
+function complexTypeOf(lhs: ElementType, rhs: ElementType): "c64" | "c128" {
+  if (lhs === "f32" && rhs === "f32") return "c64";
+  if (lhs === "f64" && rhs === "f64") return "c128";
+  return fail("Complex component type is not implemented.");
 }
 
 function binaryRule(opcode: BinaryOpcode): ShapeRule<BinaryOpcode> {
@@ -160,17 +181,49 @@ const convertRule: ShapeRule<"convert"> = ({ operands, declared }) => {
   return withElementType(operand, to);
 };
 
+/** An element's width as XLA's BitWidth gives it: sub-byte types their own bits, pred a whole byte. */
+const bitcastBits = (t: ElementType): number => (t === "pred" ? 8 : ELEMENT_TYPE_INFO[t].bitWidth);
+
+/**
+ * InferBitcastConvertShape: a result type k times narrower gains a minor
+ * dimension of size k; one k times wider drops the operand's minor dimension,
+ * which must be k (f32 -> s4[..., 8], f64[] -> pred[8]). Complex converts
+ * only to complex. c128 <-> c64 is legal HLO and XLA's evaluator (hence its
+ * constant folding) runs it; only XLA's CPU compiler refuses it on runtime
+ * operands, having no 128-bit integer to expand it through.
+ */
 const bitcastConvertRule: ShapeRule<"bitcast-convert"> = ({ operands, declared }) => {
-  const operand = expectArray(operands[0], "operand of bitcast-convert");
+  const operand = operands[0];
   const to = declaredElementType(declared, "bitcast-convert");
+  if (isTupleShape(operand) || to === "token") {
+    fail(`Cannot convert from or to tuple type; requested conversion: ${shapeToString(operand)} => ${upperTypeName(to)}.`);
+  }
   const from = operand.elementType;
-  if (ELEMENT_TYPE_INFO[from].bitWidth !== ELEMENT_TYPE_INFO[to].bitWidth) {
+  if (isComplexType(from) !== isComplexType(to)) {
+    fail(`Conversion between complex and real type ${shapeToString(operand)} => ${upperTypeName(to)}.`);
+  }
+  const inBits = bitcastBits(from);
+  const outBits = bitcastBits(to);
+  if (Math.max(inBits, outBits) % Math.min(inBits, outBits) !== 0) {
+    fail(`Cannot bitcast types with undivisible bit-widths: ${upperTypeName(from)} => ${upperTypeName(to)}.`);
+  }
+  const ratio = Math.max(inBits, outBits) / Math.min(inBits, outBits);
+  if (inBits === outBits) return withElementType(operand, to);
+  const { dimensions: dims, layout, dynamicDimensions: dynamic } = operand;
+  const r = dims.length;
+  if (inBits > outBits) {
+    // The new dimension is the most minor one (ShapeUtil::AppendMinorDimension).
+    const out = shape(to, [...dims, ratio], layout === undefined ? undefined : [r, ...layout]);
+    return dynamic === undefined ? out : { ...out, dynamicDimensions: [...dynamic, false] };
+  }
+  const last = r === 0 ? undefined : dims[r - 1];
+  if (last !== ratio) {
     fail(
-      `Bitcast-convert between types of different widths is not supported by minixla: ${upperTypeName(from)} (${ELEMENT_TYPE_INFO[from].bitWidth} bits) to ${upperTypeName(to)} (${ELEMENT_TYPE_INFO[to].bitWidth} bits).`,
+      `Last dimension of input shape=${last ?? "(none: a scalar)"} is not equal to ratio of bit-widths=${ratio} for bitcast-convert from ${shapeToString(operand)} to ${upperTypeName(to)}`,
     );
   }
-  if (from === "pred" || to === "pred") fail("Bitcast-convert of PRED is not supported.");
-  return withElementType(operand, to);
+  const out = shape(to, dims.slice(0, -1), layout?.filter((d) => d !== r - 1));
+  return dynamic === undefined ? out : { ...out, dynamicDimensions: dynamic.slice(0, -1) };
 };
 
 const reducePrecisionRule: ShapeRule<"reduce-precision"> = ({ operands, attributes }) => {
@@ -201,6 +254,8 @@ export const elementwiseRules: FamilyRules<"elementwise"> = {
   negate: unaryRule("negate"),
   not: unaryRule("not"),
   popcnt: unaryRule("popcnt"),
+  real: unaryRule("real"),
+  imag: unaryRule("imag"),
   "round-nearest-afz": unaryRule("round-nearest-afz"),
   "round-nearest-even": unaryRule("round-nearest-even"),
   rsqrt: unaryRule("rsqrt"),
@@ -224,6 +279,7 @@ export const elementwiseRules: FamilyRules<"elementwise"> = {
   "shift-left": binaryRule("shift-left"),
   "shift-right-arithmetic": binaryRule("shift-right-arithmetic"),
   "shift-right-logical": binaryRule("shift-right-logical"),
+  complex: binaryRule("complex"),
   compare: ({ operands, attributes }) => inferBinaryShape("compare", operands[0], operands[1], attributes.broadcastDimensions ?? []),
   select: selectRule,
   clamp: clampRule,

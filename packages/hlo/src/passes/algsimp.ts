@@ -122,10 +122,12 @@ export const ALGSIMP_RULES: readonly RewriteRule[] = [
   // f(broadcast(a), broadcast(b), ...) -> broadcast(f(a, b, ...)) for element-wise f on scalar broadcasts.
   rule("elementwise-of-scalar-broadcasts", (i, c) => {
     if (!hasTrait(i.opcode, "elementwise") || !isArrayShape(i.shape) || i.shape.dimensions.length === 0) return undefined;
+    const result = i.shape.dimensions;
     const scalars: string[] = [];
     for (const o of i.operands) {
       const b = c.get(o);
-      if (b?.opcode !== "broadcast" || dimsOf(c, b.operands[0])?.length !== 0) return undefined;
+      // Each broadcast must have the result's dimensions: bitcast-convert between widths adds or drops one.
+      if (b?.opcode !== "broadcast" || dimsOf(c, b.operands[0])?.length !== 0 || !sameDimensions(dimsOf(c, o) ?? [], result)) return undefined;
       scalars.push(b.operands[0]);
     }
     const { broadcastDimensions: _dropped, ...attributes } = i.attributes as { readonly broadcastDimensions?: readonly number[] };

@@ -6,7 +6,7 @@
  * custom-calls never merge.
  */
 import type { HloInstruction } from "../instruction.ts";
-import type { HloComputation, HloModule } from "../module.ts";
+import { type HloComputation, type HloModule, assertStructure } from "../module.ts";
 import { hasTrait } from "../opcode.ts";
 import { type Literal, isTupleLiteral } from "../literal.ts";
 import type { Shape } from "../shape.ts";
@@ -45,6 +45,8 @@ function isSymmetric(inst: HloInstruction): boolean {
 /** The value-identity key of an instruction, or undefined if it must never merge. */
 function cseKey(inst: HloInstruction): string | undefined {
   if (inst.opcode === "parameter" || inst.opcode === "custom-call") return undefined;
+  // Elided constants' values are unknown: two of them are not known to be equal.
+  if (inst.opcode === "constant" && inst.attributes.elided === true) return undefined;
   const attributes = inst.opcode === "constant" ? literalKey(inst.attributes.literal as Literal) : stableKey(inst.attributes);
   const operands = isSymmetric(inst) ? [...inst.operands].sort() : inst.operands;
   return `${inst.opcode}|${operands.join(",")}|${attributes}|${shapeKey(inst.shape)}|${inst.called.join(",")}`;
@@ -77,5 +79,8 @@ function cseComputation(c: HloComputation): HloComputation {
 export const cse: HloPass = {
   name: "cse",
   description: "merges instructions computing the same value (commutative operands normalized; constants bitwise)",
-  run: (m: HloModule) => mapComputations(m, cseComputation),
+  run(m: HloModule): HloModule {
+    assertStructure(m, "pass cse");
+    return mapComputations(m, cseComputation);
+  },
 };

@@ -3,7 +3,7 @@
  * custom-calls, which may have side effects, are kept) and computations
  * unreachable from the entry.
  */
-import type { HloComputation, HloModule } from "../module.ts";
+import { type HloComputation, type HloModule, assertStructure } from "../module.ts";
 import { reachableComputations } from "../verify/call_graph.ts";
 import { type HloPass, mapComputations, withComputations } from "./pass.ts";
 
@@ -23,6 +23,7 @@ export const dce: HloPass = {
   name: "dce",
   description: "removes dead instructions (keeping parameters) and computations unreachable from the entry",
   run(m: HloModule): HloModule {
+    assertStructure(m, "pass dce");
     const reachable = reachableComputations(m);
     const pruned = reachable.size === 0 ? m : withComputations(m, m.computations.filter((c) => reachable.has(c.name)));
     return mapComputations(pruned, dceComputation);

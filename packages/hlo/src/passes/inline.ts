@@ -5,7 +5,7 @@
  * removed later by dce.
  */
 import type { HloInstruction } from "../instruction.ts";
-import type { HloComputation, HloModule } from "../module.ts";
+import { type HloComputation, type HloModule, assertStructure } from "../module.ts";
 import { type HloPass, withComputations } from "./pass.ts";
 import { lazyNames } from "./rewrite.ts";
 
@@ -45,6 +45,7 @@ export const inline: HloPass = {
   name: "inline",
   description: "replaces each call and fusion with its callee's instructions, renamed uniquely",
   run(m: HloModule): HloModule {
+    assertStructure(m, "pass inline");
     const fresh = lazyNames(m);
     const updated = new Map<string, HloComputation>();
     // Callees come first, so each callee is already free of calls when it is copied.

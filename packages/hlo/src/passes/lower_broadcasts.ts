@@ -10,7 +10,7 @@ import { produce } from "immer";
 import { ShapeError } from "../errors.ts";
 import type { HloInstruction } from "../instruction.ts";
 import type { HloComputation, HloModule } from "../module.ts";
-import { instructionMap } from "../module.ts";
+import { assertStructure, instructionMap } from "../module.ts";
 import { NameUniquer } from "../names.ts";
 import { hasTrait } from "../opcode.ts";
 import { type ArrayShape, isArrayShape, sameDimensions, shape } from "../shape.ts";
@@ -80,7 +80,8 @@ function lowerComputation(c: HloComputation, names: NameUniquer): HloComputation
   const out: HloInstruction[] = [];
   for (const inst of c.instructions) {
     const result = inst.shape;
-    const elementwise = hasTrait(inst.opcode, "elementwise");
+    // bitcast-convert between widths adds or drops a minor dimension: never a broadcast.
+    const elementwise = hasTrait(inst.opcode, "elementwise") && inst.opcode !== "bitcast-convert";
     const operandShapes = inst.operands.map((o) => byName.get(o)?.shape);
     const needsWork =
       elementwise && isArrayShape(result) &&
@@ -110,6 +111,7 @@ function lowerComputation(c: HloComputation, names: NameUniquer): HloComputation
 }
 
 export function lowerBroadcasts(m: HloModule): HloModule {
+  assertStructure(m, "lowerBroadcasts");
   const names = new NameUniquer(m.computations.flatMap((c) => [c.name, ...c.instructions.map((i) => i.name)]));
   return produce(m, (draft) => {
     m.computations.forEach((c, i) => {

@@ -29,7 +29,7 @@ describe("algsimp on HLO text", () => {
 
 ENTRY main {
   x = f32[2] parameter(0)
-  nz = f32[] constant(-0)
+  nz = f32[] constant(-0.0)
   one = f32[] constant(1)
   bnz = f32[2] broadcast(nz), dimensions={}
   bone = f32[2] broadcast(one), dimensions={}
@@ -55,7 +55,7 @@ ENTRY main {
 ENTRY main {
   x = f64[2] parameter(0)
   z = f64[] constant(0)
-  nz = f64[] constant(-0)
+  nz = f64[] constant(-0.0)
   bz = f64[2] broadcast(z), dimensions={}
   bnz = f64[2] broadcast(nz), dimensions={}
   a = f64[2] add(x, bz)
@@ -153,7 +153,7 @@ ENTRY main {
   y = f64[] parameter(1)
   c1 = f64[] constant(0)
   c2 = f64[] constant(0)
-  c3 = f64[] constant(-0)
+  c3 = f64[] constant(-0.0)
   a1 = f64[] add(x, y)
   a2 = f64[] add(y, x)
   s1 = f64[] subtract(x, y)
@@ -168,7 +168,7 @@ ENTRY main {
         x = f64[] parameter(0)
         y = f64[] parameter(1)
         c1 = f64[] constant(0)
-        c3 = f64[] constant(-0)
+        c3 = f64[] constant(-0.0)
         a1 = f64[] add(x, y)
         s1 = f64[] subtract(x, y)
         s2 = f64[] subtract(y, x)

@@ -5,7 +5,7 @@
  * broadcast), every later pass must keep it explicit.
  */
 import { HloError, VerifyError } from "../errors.ts";
-import type { HloModule } from "../module.ts";
+import { type HloModule, assertStructure } from "../module.ts";
 import { hasImplicitBroadcast, verificationProblems } from "../verify/verifier.ts";
 import type { HloPass } from "./pass.ts";
 
@@ -34,8 +34,11 @@ function check(m: HloModule, allowImplicitBroadcast: boolean, header: string): v
 
 export function runPipeline(m: HloModule, passes: readonly HloPass[], opts: PipelineOptions = {}): HloModule {
   const verify = opts.verify ?? true;
+  // A malformed module never reaches a pass: the verifier reports everything
+  // it finds; without verification, at least the structure passes rely on.
+  if (verify) check(m, true, "Input module failed verification");
+  else assertStructure(m, "runPipeline");
   let explicit = !hasImplicitBroadcast(m);
-  if (verify) check(m, !explicit, "Input module failed verification");
   opts.dump?.({ index: 0, name: "input", module: m, previous: undefined, changed: false });
   let current = m;
   passes.forEach((pass, i) => {

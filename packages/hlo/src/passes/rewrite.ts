@@ -9,7 +9,7 @@
  */
 import { HloError } from "../errors.ts";
 import type { HloInstruction } from "../instruction.ts";
-import type { HloComputation, HloModule } from "../module.ts";
+import { type HloComputation, type HloModule, assertStructure } from "../module.ts";
 import { NameUniquer } from "../names.ts";
 import { shapeToString, shapesEqual } from "../shape.ts";
 import { type HloPass, mapComputations } from "./pass.ts";
@@ -113,6 +113,7 @@ export function rewritePass(name: string, description: string, rules: readonly R
     name,
     description,
     run(m) {
+      assertStructure(m, `pass ${name}`);
       const names = lazyNames(m);
       return mapComputations(m, (c) => rewriteComputation(c, rules, m, names, name));
     },

@@ -3,20 +3,32 @@
  * broadcast of one) holds everywhere, element-kind tests, and permutation
  * helpers.
  */
-import { isFloatType } from "../element_type.ts";
+import { type ElementType, isComplexType, isFloatType } from "../element_type.ts";
 import type { HloInstruction } from "../instruction.ts";
-import { isTupleLiteral } from "../literal.ts";
+import { type LiteralData, isTupleLiteral } from "../literal.ts";
 import { isArrayShape, type Shape } from "../shape.ts";
 import type { RewriteContext } from "./rewrite.ts";
 
-const uniformCache = new WeakMap<Float64Array, number | null>();
+const uniformCache = new WeakMap<LiteralData, number | null>();
 
-/** The value every element of `data` holds (compared with Object.is, so -0 and 0 differ), or null. */
-function uniformOf(data: Float64Array): number | null {
+/**
+ * The value every element of `data` holds (compared with Object.is, so -0 and
+ * 0 differ), or null. A 64-bit integer counts only when a double holds it
+ * exactly, so that no rule mistakes 2^63 - 2 for the type's maximum.
+ */
+function uniformOf(data: LiteralData): number | null {
   const cached = uniformCache.get(data);
   if (cached !== undefined) return cached;
-  let v: number | null = data.length > 0 ? data[0] : null;
-  for (let i = 1; i < data.length && v !== null; i++) if (!Object.is(data[i], v)) v = null;
+  let v: number | null = null;
+  if (data instanceof Float64Array) {
+    v = data.length > 0 ? data[0] : null;
+    for (let i = 1; i < data.length && v !== null; i++) if (!Object.is(data[i], v)) v = null;
+  } else if (data.length > 0) {
+    const first = data[0];
+    let same = true;
+    for (let i = 1; i < data.length && same; i++) same = data[i] === first;
+    v = same && BigInt(Number(first)) === first ? Number(first) : null;
+  }
   uniformCache.set(data, v);
   return v;
 }
@@ -29,9 +41,12 @@ export function uniformValue(ctx: RewriteContext, name: string): number | undefi
   let inst = ctx.get(name);
   for (let depth = 0; inst !== undefined && depth < 64; depth++) {
     if (inst.opcode === "constant") {
+      // An elided constant's placeholder zeros are not its values.
+      if (inst.attributes.elided === true) return undefined;
       const l = inst.attributes.literal;
-      if (isTupleLiteral(l as never)) return undefined;
-      const v = uniformOf((l as { readonly data: Float64Array }).data);
+      // Complex values are pairs; no rule takes one as a single number.
+      if (isTupleLiteral(l as never) || isComplexType(inst.shape.elementType as ElementType)) return undefined;
+      const v = uniformOf((l as { readonly data: LiteralData }).data);
       return v === null ? undefined : v;
     }
     if (inst.opcode !== "broadcast" && inst.opcode !== "reshape") return undefined;

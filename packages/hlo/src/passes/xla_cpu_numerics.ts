@@ -16,7 +16,7 @@
 import { isFloatType } from "../element_type.ts";
 import type { HloInstruction } from "../instruction.ts";
 import { scalar } from "../literal.ts";
-import type { HloModule } from "../module.ts";
+import { type HloModule, assertStructure } from "../module.ts";
 import { type ArrayShape, isArrayShape, shape } from "../shape.ts";
 import type { HloPass } from "./pass.ts";
 import { type RewriteContext, type RewriteRule, lazyNames, rewriteComputation } from "./rewrite.ts";
@@ -93,6 +93,7 @@ export const xlaCpuNumerics: HloPass = {
   name: "xla-cpu-numerics",
   description: "reproduces XLA CPU's numerics: a/broadcast(b) as a*broadcast(1/b), f32 multiply-add with one rounding",
   run(m) {
+    assertStructure(m, "pass xla-cpu-numerics");
     const names = lazyNames(m);
     const rules = [reciprocalDivisor, fusedMultiplyAdd(useCounts(m))];
     // One sweep's worth of rules per computation: the rewritten ops never match again.

@@ -59,9 +59,11 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   exponential: none, "exponential-minus-one": none, floor: none, "is-finite": none, log: none,
   "log-plus-one": none, logistic: none, negate: none, not: none, popcnt: none, "round-nearest-afz": none,
   "round-nearest-even": none, rsqrt: none, sign: none, sine: none, sqrt: none, tan: none, tanh: none,
+  real: none, imag: none,
   add: binary, subtract: binary, multiply: binary, divide: binary, remainder: binary, maximum: binary,
   minimum: binary, power: binary, atan2: binary, and: binary, or: binary, xor: binary,
   "shift-left": binary, "shift-right-arithmetic": binary, "shift-right-logical": binary,
+  complex: binary,
   compare: (inst, operandShape) => {
     const type = inst.attributes.comparisonType;
     // XLA prints type= only when it differs from the operand type's default.
@@ -85,6 +87,7 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   pad: (inst) => [`padding=${paddingToString(inst.attributes.padding)}`],
   iota: (inst) => [`iota_dimension=${inst.attributes.iotaDimension}`],
   "get-dimension-size": oneDimension,
+  "set-dimension-size": oneDimension,
   "dynamic-slice": (inst) => [`dynamic_slice_sizes=${braces(inst.attributes.sliceSizes)}`],
   "dynamic-update-slice": none,
   gather: (inst) => {

@@ -3,8 +3,8 @@
  * attributes it takes, in which form (`{1,0}`, `[0:3:1]`, `0_0_1x1_1`,
  * `{size=2x2 stride=1x1}`, computation names, ...) and where each lands in the
  * camelCase attribute object of attributes.ts or in the instruction's `called`
- * list. Attributes without semantics (metadata, sharding, ...) are skipped;
- * custom-call keeps every attribute but its target as raw text.
+ * list. Custom-call keeps every attribute but its target (and the
+ * annotations every instruction takes) as raw text.
  */
 import { COMPARISON_DIRECTIONS, COMPARISON_TYPES, FUSION_KINDS, type PaddingDimension, type WindowDimension } from "../attributes.ts";
 import type { Opcode } from "../opcode.ts";
@@ -45,9 +45,11 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   exponential: none, "exponential-minus-one": none, floor: none, "is-finite": none, log: none,
   "log-plus-one": none, logistic: none, negate: none, not: none, popcnt: none, "round-nearest-afz": none,
   "round-nearest-even": none, rsqrt: none, sign: none, sine: none, sqrt: none, tan: none, tanh: none,
+  real: none, imag: none,
   add: binary, subtract: binary, multiply: binary, divide: binary, remainder: binary, maximum: binary,
   minimum: binary, power: binary, atan2: binary, and: binary, or: binary, xor: binary,
   "shift-left": binary, "shift-right-arithmetic": binary, "shift-right-logical": binary,
+  complex: binary,
   compare: {
     direction: { kind: "direction", key: "direction", required: true },
     type: { kind: "comparison_type", key: "comparisonType" },
@@ -67,6 +69,7 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   pad: { padding: { kind: "padding", key: "padding", required: true } },
   iota: { iota_dimension: int("iotaDimension") },
   "get-dimension-size": oneDim,
+  "set-dimension-size": oneDim,
   "dynamic-slice": { dynamic_slice_sizes: ints("sliceSizes") },
   "dynamic-update-slice": none,
   gather: {
@@ -120,10 +123,14 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   "custom-call": { custom_call_target: { kind: "string", key: "customCallTarget", required: true } },
 };
 
-/** Attributes that carry no semantics minixla models: skipped wherever they appear. */
+/**
+ * Attributes of some opcodes that carry no semantics minixla models: kept as
+ * text (InstructionAnnotations.other) wherever they appear, and printed back.
+ * The attributes every instruction takes (sharding, metadata, ...) are read by
+ * annotation_text.ts.
+ */
 export const IGNORED_ATTRIBUTES: ReadonlySet<string> = new Set([
-  "metadata", "sharding", "frontend_attributes", "backend_config", "origin", "original_value", "statistics",
-  "control-predecessors", "schedule", "scheduling_name", "result_accuracy", "algorithm", "inferred_dimension",
+  "original_value", "schedule", "scheduling_name", "result_accuracy", "algorithm", "inferred_dimension",
   "is_composite", "composite_attributes", "sparsity", "channel_id", "layout",
 ]);
 

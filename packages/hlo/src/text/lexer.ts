@@ -7,6 +7,7 @@
  * every error is a ParseError quoting the line with a caret under the column.
  */
 import { ParseError } from "../errors.ts";
+import { escapeControls } from "./string_escape.ts";
 
 export type TokenKind = "word" | "string" | "punct" | "eof";
 
@@ -18,7 +19,8 @@ export interface Token {
   readonly end: number;
 }
 
-const PUNCT = "=,(){}[]:<?";
+// '#', '>' and '*' appear only inside values kept as text (Shardy's `#sdy.mesh<[]>`).
+const PUNCT = "=,(){}[]:<?#>*";
 
 // Character classes by code, filled once: word characters and word-starting characters.
 const WORD = new Uint8Array(128);
@@ -50,8 +52,10 @@ export function parseErrorAt(text: string, offset: number, message: string): Par
   const { line, column, lineText } = locate(text, offset);
   // Long lines (minified or fuzzed input) are cut to a window around the column.
   const from = Math.max(0, column - 1 - 60);
-  const shown = lineText.slice(from, from + 120).replace(/\t/g, " ");
-  const caret = `${" ".repeat(column - 1 - from)}^`;
+  const part = lineText.slice(from, from + 120).replace(/\t/g, " ");
+  // Control characters are shown escaped (a terminal would obey them), and the caret moves with them.
+  const shown = escapeControls(part);
+  const caret = `${" ".repeat(escapeControls(part.slice(0, column - 1 - from)).length)}^`;
   return new ParseError(`${line}:${column}: ${message}\n${shown}\n${caret}`, line, column);
 }
 
@@ -59,7 +63,8 @@ export function parseErrorAt(text: string, offset: number, message: string): Par
 export function quote(t: Token): string {
   if (t.kind === "eof") return "end of input";
   const s = t.text.length > 40 ? `${t.text.slice(0, 40)}...` : t.text;
-  return `'${s}'`;
+  // A string token may hold control characters and newlines: the message stays one safe line.
+  return `'${escapeControls(s, true)}'`;
 }
 
 export class Lexer {
@@ -112,6 +117,33 @@ export class Lexer {
     return t;
   }
 
+  /**
+   * Reads the balanced `{...}` group that starts at the next token as raw text
+   * (quotes respected), without tokenizing inside it: XLA's LexJsonDict, used
+   * for values such as `{empty_mesh = #sdy.mesh<[]>}` that are not HLO tokens.
+   */
+  rawBraces(context: string): Token {
+    const open = this.peek();
+    if (open.kind !== "punct" || open.text !== "{") throw this.error(open, `expects '{' ${context}, but sees ${quote(open)}`);
+    this.buffer.length = 0;
+    const text = this.text;
+    let depth = 0;
+    for (let i = open.start; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34 /* " */) {
+        for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+        if (i >= text.length) break;
+      } else if (c === 123 /* { */) {
+        depth++;
+      } else if (c === 125 /* } */ && --depth === 0) {
+        this.pos = i + 1;
+        this.lastEnd = i + 1;
+        return { kind: "string", text: text.slice(open.start, i + 1), start: open.start, end: i + 1 };
+      }
+    }
+    throw parseErrorAt(text, open.start, `unbalanced '{' ${context}: end of input before its '}'`);
+  }
+
   error(t: Token | number, message: string): ParseError {
     return parseErrorAt(this.text, typeof t === "number" ? t : t.start, message);
   }
@@ -150,12 +182,13 @@ export class Lexer {
       this.pos = i + 2;
       return { kind: "punct", text: "->", start, end: i + 2 };
     }
-    if (c === 34 /* " */) {
+    // XLA reads strings in double or single quotes.
+    if (c === 34 /* " */ || c === 39 /* ' */) {
       i++;
       while (i < n) {
         const d = text.charCodeAt(i);
         if (d === 92 /* \ */) i += 2;
-        else if (d === 34) break;
+        else if (d === c) break;
         else i++;
       }
       if (i >= n) throw parseErrorAt(text, start, "unterminated string");
@@ -185,22 +218,5 @@ export class Lexer {
   }
 }
 
-/** Decodes a string token's text (with quotes) into its value. */
-export function unquote(raw: string): string {
-  let out = "";
-  for (let i = 1; i < raw.length - 1; i++) {
-    const c = raw[i];
-    if (c !== "\\") {
-      out += c;
-      continue;
-    }
-    const e = raw[++i];
-    out += e === "n" ? "\n" : e === "t" ? "\t" : e === "r" ? "\r" : e;
-  }
-  return out;
-}
-
-/** Encodes a string as an HLO string literal. */
-export function quoteString(s: string): string {
-  return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\t/g, "\\t")}"`;
-}
+// String literals are escaped and read as XLA does (string_escape.ts).
+export { quoteString, unquote } from "./string_escape.ts";

@@ -1,19 +1,24 @@
 /**
- * Turns parsed records into an HloModule: checks names (unique in the module,
- * operands and computations defined), picks the entry and each root, orders
+ * Turns parsed records into an HloModule: checks names (unique within a
+ * computation, operands and computations defined), makes names unique in the
+ * module as XLA does (uniquify.ts), picks the entry and each root, orders
  * computations callees-first and instructions def-before-use (HLO text allows
  * forward references), validates attributes with the opcode's zod schema and
  * infers every shape the text left out. All graph walks are iterative.
  */
+import type { InstructionAnnotations } from "../annotations.ts";
 import { ShapeError } from "../errors.ts";
+import { zeroLiteral } from "../literal.ts";
 import type { HloInstruction } from "../instruction.ts";
 import { type HloComputation, type HloModule, createModule, programShape } from "../module.ts";
 import { OPCODES } from "../opcode.ts";
 import { type ProgramShape, type Shape, isArrayShape } from "../shape.ts";
 import { inferShape } from "../infer/shape_inference.ts";
+import { leafCount, normalizeTupleSharding } from "./annotation_text.ts";
 import type { CallRef } from "./attribute_text.ts";
 import { type Lexer, quote } from "./lexer.ts";
 import type { RawComputation, RawInstruction, RawModule } from "./parser.ts";
+import { XlaNameUniquer } from "./uniquify.ts";
 
 /** Post-order DFS over `deps` (iteratively), visiting roots in the given order; a cycle is reported via `onCycle`. */
 function postOrder(count: number, deps: (i: number) => readonly number[], onCycle: (i: number) => never): number[] {
@@ -71,10 +76,7 @@ function calledList(lx: Lexer, inst: RawInstruction): string[] {
 
 function orderComputations(lx: Lexer, comps: readonly RawComputation[]): RawComputation[] {
   const index = new Map<string, number>();
-  comps.forEach((c, i) => {
-    if (index.has(c.name)) throw lx.error(c.nameTok, `computation ${c.name} is defined twice`);
-    index.set(c.name, i);
-  });
+  comps.forEach((c, i) => index.set(c.name, i));
   const deps = comps.map((c) => {
     const out: number[] = [];
     for (const inst of c.instructions) {
@@ -98,7 +100,15 @@ function buildInstruction(lx: Lexer, inst: RawInstruction, shapes: ReadonlyMap<s
   const operandShapes = inst.operands.map((o) => shapes.get(o.name) as Shape);
   const attributes: Record<string, unknown> = { ...inst.attributes };
   if (inst.opcode === "parameter") attributes.parameterNumber = inst.parameterNumber;
-  if (inst.opcode === "constant") attributes.literal = inst.literal;
+  if (inst.opcode === "constant") {
+    // An elided constant holds zeros of its shape as a placeholder; `elided` says the values are unknown.
+    if (inst.elided && inst.declared !== undefined) {
+      attributes.literal = zeroLiteral(inst.declared);
+      attributes.elided = true;
+    } else {
+      attributes.literal = inst.literal;
+    }
+  }
   if (inst.opcode === "map" && attributes.dimensions === undefined) {
     const first = operandShapes[0] ?? inst.declared;
     attributes.dimensions = first && isArrayShape(first) ? first.dimensions.map((_, i) => i) : [];
@@ -123,13 +133,32 @@ function buildInstruction(lx: Lexer, inst: RawInstruction, shapes: ReadonlyMap<s
       throw e;
     }
   }
-  return { name: inst.name, opcode: inst.opcode, operands: inst.operands.map((o) => o.name), shape, attributes, called } as HloInstruction;
+  const annotations = buildAnnotations(lx, inst, shape);
+  const built = { name: inst.name, opcode: inst.opcode, operands: inst.operands.map((o) => o.name), shape, attributes, called };
+  return (annotations === undefined ? built : { ...built, annotations }) as HloInstruction;
+}
+
+/** The instruction's annotations checked against its shape, or undefined when it has none. */
+function buildAnnotations(lx: Lexer, inst: RawInstruction, shape: Shape): InstructionAnnotations | undefined {
+  let a: InstructionAnnotations = inst.annotations;
+  if (a.sharding !== undefined) a = { ...a, sharding: normalizeTupleSharding(a.sharding, shape) };
+  if (a.parameterReplication !== undefined && a.parameterReplication.length !== leafCount(shape)) {
+    throw lx.error(inst.endTok, `parameter has ${leafCount(shape)} leaf buffers, but parameter_replication has ${a.parameterReplication.length} elements.`);
+  }
+  if (inst.controlPredecessors !== undefined) a = { ...a, controlPredecessors: inst.controlPredecessors.names };
+  return Object.keys(a).length === 0 ? undefined : a;
 }
 
 function buildComputation(lx: Lexer, comp: RawComputation, programs: ReadonlyMap<string, ProgramShape>): HloComputation {
   const insts = comp.instructions;
   const index = new Map<string, number>();
   insts.forEach((inst, i) => index.set(inst.name, i));
+  for (const inst of insts) {
+    const preds = inst.controlPredecessors;
+    preds?.names.forEach((n, k) => {
+      if (!index.has(n)) throw lx.error(preds.toks[k], `instruction '${n}' is not defined (control predecessor of ${inst.name} in computation ${comp.name})`);
+    });
+  }
   const roots = insts.filter((i) => i.isRoot);
   if (roots.length > 1) throw lx.error(roots[1].nameTok, `one computation should have only one ROOT (computation ${comp.name})`);
   const root = roots[0] ?? insts[insts.length - 1];
@@ -153,23 +182,59 @@ function buildComputation(lx: Lexer, comp: RawComputation, programs: ReadonlyMap
   return { name: comp.name, instructions, root: root.name };
 }
 
+/**
+ * Renames computations and instructions to names unique in the module, as
+ * XLA's HloModule does when the parser adds each computation (in text order,
+ * instructions in text order), and makes every reference follow: operands,
+ * called computations, control predecessors. Names unique already are kept.
+ */
+function uniquifyNames(lx: Lexer, comps: readonly RawComputation[]): RawComputation[] {
+  const seen = new Map<string, RawComputation>();
+  for (const c of comps) {
+    if (seen.has(c.name)) throw lx.error(c.nameTok, `computation ${c.name} is defined twice`);
+    seen.set(c.name, c);
+    const local = new Set<string>();
+    for (const inst of c.instructions) {
+      if (local.has(inst.name)) throw lx.error(inst.nameTok, `instruction ${quote(inst.nameTok)} is already defined in computation ${c.name}`);
+      local.add(inst.name);
+    }
+  }
+  const compNames = new XlaNameUniquer();
+  const compRename = new Map(comps.map((c) => [c.name, compNames.unique(c.name)]));
+  const instNames = new XlaNameUniquer();
+  const renameCall = (ref: CallRef): CallRef => ({ names: ref.names.map((n) => compRename.get(n) ?? n), toks: ref.toks });
+  return comps.map((c) => {
+    const local = new Map(c.instructions.map((i) => [i.name, instNames.unique(i.name)]));
+    const rename = (n: string): string => local.get(n) ?? n;
+    const instructions = c.instructions.map((inst): RawInstruction => {
+      const calls = Object.fromEntries(Object.entries(inst.calls).map(([role, ref]) => [role, renameCall(ref)]));
+      const preds = inst.controlPredecessors;
+      return {
+        ...inst,
+        name: rename(inst.name),
+        operands: inst.operands.map((o) => ({ name: rename(o.name), tok: o.tok })),
+        calls,
+        ...(preds === undefined ? {} : { controlPredecessors: { names: preds.names.map(rename), toks: preds.toks } }),
+      };
+    });
+    return { ...c, name: compRename.get(c.name) ?? c.name, instructions };
+  });
+}
+
 export function moduleFromText(lx: Lexer, raw: RawModule): HloModule {
   const entries = raw.computations.filter((c) => c.isEntry);
   if (entries.length > 1) throw lx.error(entries[1].nameTok, "expects only one ENTRY");
-  const entry = entries[0] ?? raw.computations[raw.computations.length - 1];
-  const names = new Set<string>();
-  for (const c of raw.computations) {
-    for (const inst of c.instructions) {
-      if (names.has(inst.name)) throw lx.error(inst.nameTok, `instruction name ${quote(inst.nameTok)} is already used in this module`);
-      names.add(inst.name);
-    }
-  }
+  const comps = uniquifyNames(lx, raw.computations);
+  // XLA's entry: the computation marked ENTRY, else the last one.
+  const entry = comps.find((c) => c.isEntry) ?? comps[comps.length - 1];
   const programs = new Map<string, ProgramShape>();
   const computations: HloComputation[] = [];
-  for (const comp of orderComputations(lx, raw.computations)) {
+  for (const comp of orderComputations(lx, comps)) {
     const built = buildComputation(lx, comp, programs);
     programs.set(built.name, programShape(built));
     computations.push(built);
   }
-  return createModule({ name: raw.name, computations, entry: entry.name, headerAttributes: raw.headerAttributes });
+  // Without an `HloModule` line, XLA names the module after its entry computation.
+  const name = raw.name ?? `module_${entry.name}`;
+  return createModule({ name, computations, entry: entry.name, headerAttributes: raw.headerAttributes, stackFrames: raw.stackFrames });
 }

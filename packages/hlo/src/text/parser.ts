@@ -5,19 +5,28 @@
  * orders computations and instructions, resolves names and infers omitted
  * shapes. Every failure is a ParseError with line:column and a caret.
  *
- *   module      ::= 'HloModule' name (',' attr)* computation+
+ *   module      ::= ['HloModule' name (',' attr)* stack_frames] computation+
  *   computation ::= ['ENTRY'] name [signature] '{' instruction+ '}' [',' 'execution_thread=' string]
  *   instruction ::= ['ROOT'] name '=' [shape] opcode '(' operands ')' (',' attr)*
+ *   operand     ::= [shape] name | shape opcode '(' operands ')'   (a nested instruction, named opcode.anon)
+ *   attr        ::= name '=' value | computation_attr '=' '{' instruction+ '}'   (an inline computation, named _)
  */
+import type { InstructionAnnotations, StackFrameSection } from "../annotations.ts";
 import { ParseError } from "../errors.ts";
-import type { Literal } from "../literal.ts";
+import { type ArrayLiteral, type Literal, zeroLiteral } from "../literal.ts";
 import type { HeaderAttribute, HloModule } from "../module.ts";
+import { nameProblem } from "../names.ts";
 import { type Opcode, isOpcode } from "../opcode.ts";
-import type { Shape } from "../shape.ts";
+import { type Shape, elementCount, isTupleShape } from "../shape.ts";
 import { type AttrSpec, type CallRef, ATTRIBUTE_SPECS, IGNORED_ATTRIBUTES, readAttributeValue, skipValue, stripPercent } from "./attribute_text.ts";
+import {
+  type RawControlPredecessors, frontendAttributesText, isAnnotationName, readBackendConfig, readControlPredecessors, readFrontendAttributes, readMetadata,
+  readParameterReplication, readSharding, readStatistics,
+} from "./annotation_text.ts";
 import { Lexer, type Token, quote } from "./lexer.ts";
 import { parseLiteral } from "./literal_text.ts";
 import { moduleFromText } from "./module_from_text.ts";
+import { readShapedLiteralText } from "./raw_value.ts";
 import { parseShapeFrom, readNonNegative, startsShape } from "./shape_text.ts";
 
 export interface RawOperand {
@@ -38,7 +47,14 @@ export interface RawInstruction {
   /** Called computations by role (to_apply, condition, ...). */
   readonly calls: Record<string, CallRef>;
   readonly literal?: Literal;
+  /** A constant written `constant({...})`: its values are unknown. */
+  readonly elided?: boolean;
   readonly parameterNumber?: number;
+  /** Annotations other than control predecessors, which are resolved by name later. */
+  readonly annotations: InstructionAnnotations;
+  readonly controlPredecessors?: RawControlPredecessors;
+  /** The token after the last attribute, for errors about the whole instruction. */
+  readonly endTok: Token;
 }
 
 export interface RawComputation {
@@ -49,15 +65,46 @@ export interface RawComputation {
 }
 
 export interface RawModule {
-  readonly name: string;
+  /** Absent when the text has no `HloModule` line. */
+  readonly name: string | undefined;
   readonly headerAttributes: readonly HeaderAttribute[];
+  readonly stackFrames: readonly StackFrameSection[];
   readonly computations: readonly RawComputation[];
+}
+
+/**
+ * What parsing one module carries from instruction to instruction: inline
+ * computations (`to_apply={...}`) finished but not yet placed (they go before
+ * the computation that holds them, as XLA adds them to the module first), and
+ * counters for the provisional names of nested instructions and inline
+ * computations, which XLA names `opcode.anon` and `_` before uniquifying.
+ */
+interface ParseContext {
+  readonly inline: RawComputation[];
+  readonly anonymous: Map<string, number>;
+}
+
+/** `base`, then `base.1`, `base.2`, ...: provisional names unique within one parse. */
+function provisionalName(ctx: ParseContext, base: string): string {
+  const n = ctx.anonymous.get(base) ?? 0;
+  ctx.anonymous.set(base, n + 1);
+  return n === 0 ? base : `${base}.${n}`;
+}
+
+/** A declared name (module, computation, instruction) without its '%', refused at its position when it is not a valid name. */
+function declaredName(lx: Lexer, tok: Token): string {
+  const name = stripPercent(tok.text);
+  const problem = nameProblem(name);
+  if (problem !== undefined) throw lx.error(tok, problem);
+  return name;
 }
 
 function parseHeader(lx: Lexer): { name: string; headerAttributes: HeaderAttribute[] } {
   const kw = lx.next();
   if (kw.kind !== "word" || kw.text !== "HloModule") throw lx.error(kw, `expects 'HloModule' at the start of the module, but sees ${quote(kw)}`);
   const name = lx.expectWord("a module name");
+  // XLA's lexer reads `name:` as a name too: `HloModule convolution.167:` is accepted.
+  if (lx.isPunct(":") && lx.peek().start === name.end) lx.next();
   const headerAttributes: HeaderAttribute[] = [];
   const seen = new Set<string>();
   while (lx.eatPunct(",")) {
@@ -65,11 +112,43 @@ function parseHeader(lx: Lexer): { name: string; headerAttributes: HeaderAttribu
     if (seen.has(attr.text)) throw lx.error(attr, `attribute ${attr.text} already exists`);
     seen.add(attr.text);
     lx.expectPunct("=", `after the module attribute '${attr.text}'`);
-    const value = skipValue(lx);
+    const value = headerValue(lx, attr.text);
     // The entry layout is regenerated from the entry computation when printing.
-    if (attr.text !== "entry_computation_layout") headerAttributes.push({ name: attr.text, value });
+    if (attr.text !== "entry_computation_layout" && value !== undefined) headerAttributes.push({ name: attr.text, value });
   }
-  return { name: stripPercent(name.text), headerAttributes };
+  return { name: declaredName(lx, name), headerAttributes };
+}
+
+/**
+ * A module attribute's value as XLA prints it back, or undefined where XLA
+ * prints nothing (the default: is_scheduled=false, replica_count=1, ...).
+ */
+function headerValue(lx: Lexer, name: string): string | undefined {
+  switch (name) {
+    case "is_scheduled":
+    case "alias_passthrough_params": {
+      const t = lx.next();
+      if (t.kind !== "word" || (t.text !== "true" && t.text !== "false")) throw lx.error(t, `expects true or false for ${name}, but sees ${quote(t)}`);
+      return t.text === "true" ? "true" : undefined;
+    }
+    case "replica_count":
+    case "num_partitions": {
+      const v = readNonNegative(lx, lx.next(), name);
+      return v === 1 ? undefined : String(v);
+    }
+    case "allow_spmd_sharding_propagation_to_parameters":
+    case "allow_spmd_sharding_propagation_to_output": {
+      const t = lx.peek();
+      if (t.kind === "word") return `{${readParameterReplication(new Lexer(`{${lx.next().text}}`)).join(",")}}`;
+      return `{${readParameterReplication(lx).join(",")}}`;
+    }
+    case "frontend_attributes": {
+      const attrs = readFrontendAttributes(lx);
+      return attrs.length === 0 ? undefined : frontendAttributesText(attrs);
+    }
+    default:
+      return skipValue(lx);
+  }
 }
 
 /** `(a: f32[], b: s32[2]) -> f32[]`: read and dropped (the printer writes ShortParsable text without it). */
@@ -88,18 +167,14 @@ function skipSignature(lx: Lexer): void {
   parseShapeFrom(lx);
 }
 
-function parseComputation(lx: Lexer): RawComputation {
+function parseComputation(lx: Lexer, ctx: ParseContext): RawComputation {
   let nameTok = lx.expectWord("a computation name or ENTRY");
   const isEntry = nameTok.text === "ENTRY";
   if (isEntry) nameTok = lx.expectWord("a computation name after ENTRY");
+  const name = declaredName(lx, nameTok);
   if (lx.isPunct("(")) skipSignature(lx);
-  const open = lx.expectPunct("{", `to open computation ${stripPercent(nameTok.text)}`);
-  const instructions: RawInstruction[] = [];
-  while (!lx.eatPunct("}")) {
-    if (lx.peek().kind === "eof") throw lx.error(open, `computation ${stripPercent(nameTok.text)} is not closed: end of input before its '}'`);
-    instructions.push(parseInstruction(lx));
-  }
-  if (instructions.length === 0) throw lx.error(nameTok, `computation ${stripPercent(nameTok.text)} has no instructions`);
+  const open = lx.expectPunct("{", `to open computation ${name}`);
+  const instructions = parseBody(lx, ctx, open, name);
   // `, execution_thread="name"` after the closing brace.
   if (lx.isPunct(",")) {
     lx.next();
@@ -109,57 +184,156 @@ function parseComputation(lx: Lexer): RawComputation {
     const v = lx.next();
     if (v.kind !== "string") throw lx.error(v, `expects a quoted thread name, but sees ${quote(v)}`);
   }
-  return { name: stripPercent(nameTok.text), nameTok, isEntry, instructions };
+  return { name, nameTok, isEntry, instructions };
 }
 
-function parseOperands(lx: Lexer): RawOperand[] {
+/** The instructions after a computation's '{' (consumed), up to and including its '}'; nested instructions come before their user. */
+function parseBody(lx: Lexer, ctx: ParseContext, open: Token, name: string): RawInstruction[] {
+  const instructions: RawInstruction[] = [];
+  while (!lx.eatPunct("}")) {
+    if (lx.peek().kind === "eof") throw lx.error(open, `computation ${name} is not closed: end of input before its '}'`);
+    const nested: RawInstruction[] = [];
+    const inst = parseInstruction(lx, ctx, nested);
+    instructions.push(...nested, inst);
+  }
+  if (instructions.length === 0) throw lx.error(open, `computation ${name} has no instructions`);
+  return instructions;
+}
+
+/** `{ instructions }` as a computation attribute's value: an inline computation, named `_` as XLA names it. */
+function parseInlineComputation(lx: Lexer, ctx: ParseContext): CallRef {
+  const open = lx.expectPunct("{", "to open an inline computation");
+  const name = provisionalName(ctx, "_");
+  const instructions = parseBody(lx, ctx, open, name);
+  const nameTok: Token = { ...open, text: name };
+  ctx.inline.push({ name, nameTok, isEntry: false, instructions });
+  return { names: [name], toks: [nameTok] };
+}
+
+function parseOperands(lx: Lexer, ctx: ParseContext, nested: RawInstruction[]): RawOperand[] {
   const operands: RawOperand[] = [];
   if (lx.eatPunct(")")) return operands;
   for (;;) {
-    if (startsShape(lx)) parseShapeFrom(lx); // operand shapes are informational
+    const declared = startsShape(lx) ? parseShapeFrom(lx) : undefined; // operand shapes are informational
     const t = lx.expectWord("an operand name");
-    if (lx.isPunct("(") || lx.isPunct("=")) throw lx.error(t, "nested instructions as operands are not supported");
-    operands.push({ name: stripPercent(t.text), tok: t });
+    if (lx.isPunct("(")) {
+      // `f32[] parameter(0)` in an operand list: a nested instruction without a name or attributes.
+      if (declared === undefined) throw lx.error(t, "a nested instruction needs its shape written before its opcode");
+      const name = provisionalName(ctx, `${t.text}.anon`);
+      const inst = parseInstructionRhs(lx, ctx, nested, { name, nameTok: t, isRoot: false, declared, opcodeTok: t }, false);
+      nested.push(inst);
+      operands.push({ name, tok: t });
+    } else {
+      if (lx.isPunct("=")) throw lx.error(t, "expects an operand, but sees an instruction definition");
+      operands.push({ name: stripPercent(t.text), tok: t });
+    }
     if (lx.eatPunct(")")) return operands;
     lx.expectPunct(",", "between operands");
   }
 }
 
-function parseInstruction(lx: Lexer): RawInstruction {
+function parseInstruction(lx: Lexer, ctx: ParseContext, nested: RawInstruction[]): RawInstruction {
   let nameTok = lx.expectWord("an instruction name");
   const isRoot = nameTok.text === "ROOT";
   if (isRoot) nameTok = lx.expectWord("an instruction name after ROOT");
   lx.expectPunct("=", `after the instruction name ${quote(nameTok)}`);
+  const name = declaredName(lx, nameTok);
   const declared = startsShape(lx) ? parseShapeFrom(lx) : undefined;
   const opcodeTok = lx.expectWord("an opcode");
-  if (!isOpcode(opcodeTok.text)) throw lx.error(opcodeTok, `unknown opcode ${quote(opcodeTok)}`);
+  return parseInstructionRhs(lx, ctx, nested, { name, nameTok, isRoot, declared, opcodeTok }, true);
+}
+
+interface InstructionHead {
+  readonly name: string;
+  readonly nameTok: Token;
+  readonly isRoot: boolean;
+  readonly declared: Shape | undefined;
+  readonly opcodeTok: Token;
+}
+
+/** From the opcode on (already read into `head`): operands and, unless nested, attributes. */
+function parseInstructionRhs(lx: Lexer, ctx: ParseContext, nested: RawInstruction[], head: InstructionHead, withAttributes: boolean): RawInstruction {
+  const { opcodeTok, declared } = head;
+  if (!isOpcode(opcodeTok.text)) {
+    // XLA's buffer shape `b(f32[])` reads here as an opcode b.
+    if (opcodeTok.text === "b" && lx.isPunct("(")) throw lx.error(opcodeTok, "buffer shapes b(...) are not supported");
+    throw lx.error(opcodeTok, `unknown opcode ${quote(opcodeTok)}`);
+  }
   const opcode = opcodeTok.text;
   lx.expectPunct("(", `after the opcode ${opcode}`);
   let operands: RawOperand[] = [];
   let literal: Literal | undefined;
+  let elided = false;
   let parameterNumber: number | undefined;
   if (opcode === "constant") {
     if (declared === undefined) throw lx.error(opcodeTok, "a constant needs its shape written before the opcode");
-    literal = parseLiteral(lx, declared);
+    // `{...}`: XLA prints large constants elided; the values are unknown.
+    const e = lx.peek(1);
+    if (lx.isPunct("{") && e.kind === "word" && e.text === "..." && lx.isPunct("}", 2)) {
+      lx.next();
+      lx.next();
+      lx.next();
+      elided = true;
+    } else {
+      literal = parseConstantLiteral(lx, declared);
+    }
     lx.expectPunct(")", "after the constant literal");
   } else if (opcode === "parameter") {
     parameterNumber = readNonNegative(lx, lx.next(), "the parameter number");
     lx.expectPunct(")", "after the parameter number");
   } else {
-    operands = parseOperands(lx);
+    operands = parseOperands(lx, ctx, nested);
   }
   const attributes: Record<string, unknown> = {};
   const calls: Record<string, CallRef> = {};
-  parseAttributes(lx, opcode, attributes, calls);
-  return { name: stripPercent(nameTok.text), nameTok, isRoot, declared, opcode, opcodeTok, operands, attributes, calls, literal, parameterNumber };
+  const annotations: Record<string, unknown> = {};
+  const controlPredecessors = parseAttributes(lx, ctx, opcode, attributes, calls, annotations, withAttributes);
+  return {
+    name: head.name, nameTok: head.nameTok, isRoot: head.isRoot, declared, opcode, opcodeTok, operands, attributes, calls, literal, elided, parameterNumber,
+    annotations: annotations as InstructionAnnotations, controlPredecessors, endTok: lx.peek(),
+  };
 }
 
-function parseAttributes(lx: Lexer, opcode: Opcode, attributes: Record<string, unknown>, calls: Record<string, CallRef>): void {
+/**
+ * A constant's literal. XLA also reads a bare number for an array shape
+ * (`s8[10] constant(1)`): the number becomes the first element and the rest
+ * are zero, as XLA's parser fills a dense literal from the values it is given.
+ */
+function parseConstantLiteral(lx: Lexer, declared: Shape): Literal {
+  if (lx.isPunct("{") || isTupleShape(declared) || declared.dimensions.length === 0 || elementCount(declared) === 0) return parseLiteral(lx, declared);
+  const scalar = parseLiteral(lx, { elementType: declared.elementType, dimensions: [] }) as ArrayLiteral;
+  const out = zeroLiteral(declared) as ArrayLiteral;
+  // Same element type, so the same storage kind (a complex scalar fills two lanes).
+  (out.data as Float64Array).set(scalar.data as Float64Array);
+  return out;
+}
+
+/** Reads one of the attributes every instruction accepts into `annotations`; control predecessors are returned. */
+function parseAnnotation(lx: Lexer, name: string, annotations: Record<string, unknown>): RawControlPredecessors | undefined {
+  switch (name) {
+    case "parameter_replication": annotations.parameterReplication = readParameterReplication(lx); return undefined;
+    case "sharding": annotations.sharding = readSharding(lx); return undefined;
+    case "frontend_attributes": annotations.frontendAttributes = readFrontendAttributes(lx); return undefined;
+    case "statistics": annotations.statistics = readStatistics(lx); return undefined;
+    case "origin": annotations.origin = skipValue(lx); return undefined;
+    case "metadata": annotations.metadata = readMetadata(lx); return undefined;
+    case "backend_config": annotations.backendConfig = readBackendConfig(lx); return undefined;
+    case "control-predecessors": return readControlPredecessors(lx);
+  }
+  throw lx.error(lx.peek(), `unknown annotation ${name}`);
+}
+
+function parseAttributes(
+  lx: Lexer, ctx: ParseContext, opcode: Opcode, attributes: Record<string, unknown>, calls: Record<string, CallRef>, annotations: Record<string, unknown>,
+  withAttributes: boolean,
+): RawControlPredecessors | undefined {
+  let controlPredecessors: RawControlPredecessors | undefined;
+  const other: { name: string; value: string }[] = [];
   const specs: Readonly<Record<string, AttrSpec>> = ATTRIBUTE_SPECS[opcode];
   const seen = new Set<string>();
   const raw: { name: string; value: string }[] = [];
   let last: Token | undefined;
-  while (lx.isPunct(",")) {
+  while (withAttributes && lx.isPunct(",")) {
     lx.next();
     const attr = lx.expectWord("an attribute name");
     last = attr;
@@ -167,15 +341,20 @@ function parseAttributes(lx: Lexer, opcode: Opcode, attributes: Record<string, u
     seen.add(attr.text);
     lx.expectPunct("=", `after the attribute name '${attr.text}'`);
     const spec = Object.hasOwn(specs, attr.text) ? specs[attr.text] : undefined;
-    if (spec) {
+    if (!spec && isAnnotationName(attr.text)) {
+      const preds = parseAnnotation(lx, attr.text, annotations);
+      if (preds !== undefined) controlPredecessors = preds;
+    } else if (spec?.kind === "computation" && lx.isPunct("{")) {
+      calls[attr.text] = parseInlineComputation(lx, ctx);
+    } else if (spec) {
       const value = readAttributeValue(lx, spec, attr.text);
       if (spec.kind === "computation" || spec.kind === "computations") calls[attr.text] = value as CallRef;
       else if (spec.kind === "slice") Object.assign(attributes, value);
       else if (value !== undefined) attributes[spec.key] = value;
     } else if (opcode === "custom-call") {
-      raw.push({ name: attr.text, value: skipValue(lx) });
+      raw.push({ name: attr.text, value: attr.text === "literal" ? readShapedLiteralText(lx) : skipValue(lx) });
     } else if (IGNORED_ATTRIBUTES.has(attr.text)) {
-      skipValue(lx);
+      other.push({ name: attr.text, value: skipValue(lx) });
     } else {
       throw lx.error(attr, `unexpected attribute '${attr.text}' for ${opcode}`);
     }
@@ -188,14 +367,52 @@ function parseAttributes(lx: Lexer, opcode: Opcode, attributes: Record<string, u
     if (spec.absent !== undefined) attributes[spec.key] = structuredClone(spec.absent);
   }
   if (opcode === "custom-call") attributes.rawAttributes = raw;
+  if (other.length > 0) annotations.other = other;
+  return controlPredecessors;
+}
+
+const STACK_FRAME_SECTIONS: readonly StackFrameSection["name"][] = ["FileNames", "FunctionNames", "FileLocations", "StackFrames"];
+
+/**
+ * The stack-frame index after the header: sections `FileNames`, ...,
+ * `StackFrames` (XLA's keywords, in that order), each a list of `id value`
+ * lines whose values (a string or a `{...}` group) are kept as text.
+ */
+function parseStackFrames(lx: Lexer): StackFrameSection[] {
+  const sections: StackFrameSection[] = [];
+  let next = 0;
+  for (;;) {
+    const t = lx.peek();
+    const at = t.kind === "word" ? STACK_FRAME_SECTIONS.indexOf(t.text as StackFrameSection["name"]) : -1;
+    if (at < 0) return sections;
+    if (at < next) throw lx.error(t, `section ${t.text} is out of order or repeated (expected order: ${STACK_FRAME_SECTIONS.join(", ")})`);
+    next = at + 1;
+    lx.next();
+    const entries: { id: number; value: string }[] = [];
+    while (lx.peek().kind === "word" && /^[0-9]+$/.test(lx.peek().text)) {
+      const id = readNonNegative(lx, lx.next(), `an entry id of ${t.text}`);
+      const v = lx.peek();
+      const value = v.kind === "string" ? lx.next().text : lx.isPunct("{") ? lx.rawBraces(`in an entry of ${t.text}`).text : undefined;
+      if (value === undefined) throw lx.error(v, `expects a quoted string or a {...} value for entry ${id} of ${t.text}, but sees ${quote(v)}`);
+      entries.push({ id, value });
+    }
+    sections.push({ name: STACK_FRAME_SECTIONS[at], entries });
+  }
 }
 
 function parseRawModule(lx: Lexer): RawModule {
-  const { name, headerAttributes } = parseHeader(lx);
+  // XLA reads a file of bare computations as a module too (named after its entry, see moduleFromText).
+  const first = lx.peek();
+  const { name, headerAttributes } = first.kind === "word" && first.text === "HloModule" ? parseHeader(lx) : { name: undefined, headerAttributes: [] };
+  const stackFrames = parseStackFrames(lx);
+  const ctx: ParseContext = { inline: [], anonymous: new Map() };
   const computations: RawComputation[] = [];
-  while (lx.peek().kind !== "eof") computations.push(parseComputation(lx));
+  while (lx.peek().kind !== "eof") {
+    const comp = parseComputation(lx, ctx);
+    computations.push(...ctx.inline.splice(0), comp);
+  }
   if (computations.length === 0) throw lx.error(lx.peek(), "expects at least one computation");
-  return { name, headerAttributes, computations };
+  return { name, headerAttributes, stackFrames, computations };
 }
 
 /** Parses XLA's HLO module text (as XLA and JAX print it) into a frozen HloModule. */

@@ -90,7 +90,7 @@ describe("printHloModule", () => {
   it("prints constants of every element type as XLA does", () => {
     const types = ["pred", "s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64", "f16", "bf16", "f32", "f64"] as const;
     const body = types.map((t) => `  c_${t} = ${t}[2]{0} constant({${t === "pred" ? "0, 1" : "1, 0"}})`).join("\n");
-    const floats = "  f = f64[6]{0} constant({0.5, 1e-05, inf, -inf, nan, -0})\n  h = f32[] constant(0.797884583)\n  ROOT t = pred[] constant(true)";
+    const floats = "  f = f64[6]{0} constant({0.5, 1e-05, inf, -inf, nan, 0})\n  h = f32[] constant(0.797884583)\n  ROOT t = pred[] constant(true)";
     canonical(`HloModule m, entry_computation_layout={()->pred[]}\n\nENTRY main {\n${body}\n${floats}\n}\n`);
   });
 

@@ -8,8 +8,9 @@
  * before lowering).
  */
 import type { HloInstruction } from "../instruction.ts";
-import { type HloComputation, type HloModule, entryComputation, instructionMap, programShape } from "../module.ts";
+import { type HloComputation, type HloModule, assertStructure, entryComputation, instructionMap, programShape } from "../module.ts";
 import { type Shape, isTupleShape, shapeToStringWithLayout } from "../shape.ts";
+import { annotationParts } from "./annotation_text.ts";
 import { attributesText } from "./attribute_print.ts";
 import { printLiteral } from "./literal_text.ts";
 
@@ -23,7 +24,8 @@ export function shapeText(s: Shape): string {
 function operandsText(inst: HloInstruction): string {
   switch (inst.opcode) {
     case "parameter": return String(inst.attributes.parameterNumber);
-    case "constant": return printLiteral(inst.attributes.literal);
+    // An elided constant's values are unknown: it prints elided again, as XLA does.
+    case "constant": return inst.attributes.elided === true ? "{...}" : printLiteral(inst.attributes.literal);
     default: return inst.operands.join(", ");
   }
 }
@@ -35,7 +37,9 @@ export function printInstruction(inst: HloInstruction, comp: HloComputation): st
     return name === undefined ? undefined : map.get(name)?.shape;
   };
   const root = comp.root === inst.name ? "ROOT " : "";
-  return `${root}${inst.name} = ${shapeText(inst.shape)} ${inst.opcode}(${operandsText(inst)})${attributesText(inst, operandShape)}`;
+  const { before, after } = annotationParts(inst.annotations);
+  const extra = [...before, ...after].map((p) => `, ${p}`).join("");
+  return `${root}${inst.name} = ${shapeText(inst.shape)} ${inst.opcode}(${operandsText(inst)})${attributesText(inst, operandShape)}${extra}`;
 }
 
 export function printComputation(comp: HloComputation, isEntry: boolean): string {
@@ -56,6 +60,8 @@ export function entryComputationLayout(m: HloModule): string {
 const BEFORE_LAYOUT: readonly string[] = ["is_scheduled", "input_output_alias", "buffer_donor", "alias_passthrough_params"];
 
 export function printHloModule(m: HloModule): string {
+  // A module object made without createModule could hold what prints as other structure.
+  assertStructure(m, "printHloModule");
   const before = BEFORE_LAYOUT.flatMap((name) => m.headerAttributes.filter((a) => a.name === name));
   const after = m.headerAttributes.filter((a) => !BEFORE_LAYOUT.includes(a.name));
   const header = [`HloModule ${m.name}`];
@@ -63,6 +69,7 @@ export function printHloModule(m: HloModule): string {
   header.push(`entry_computation_layout=${entryComputationLayout(m)}`);
   for (const a of after) header.push(`${a.name}=${a.value}`);
   const parts = [header.join(", ")];
+  for (const section of m.stackFrames ?? []) parts.push([section.name, ...section.entries.map((e) => `${e.id} ${e.value}`)].join("\n"));
   for (const comp of m.computations) parts.push(printComputation(comp, comp.name === m.entry));
   return `${parts.join("\n\n")}\n`;
 }

@@ -2,11 +2,12 @@
  * Shapes in HLO text: `f64[2,3]{1,0}`, `pred[]`, tuples `(f32[], s32[2]{0})`.
  * A layout is kept only when it differs from the default major-to-minor
  * order; what follows ':' inside a layout (tiling, memory space) is skipped.
- * Dynamic dimensions (`<=5`, `?`) and element types minixla lacks are refused.
- * Tuple nesting is bounded so hostile input cannot exhaust the stack.
+ * A bounded dynamic dimension `<=8` is kept as its bound with a dynamic flag;
+ * unbounded ones (`?`) are refused. Tuple nesting is bounded so hostile input
+ * cannot exhaust the stack.
  */
-import { ELEMENT_TYPES, isElementType } from "../element_type.ts";
-import { type Shape, defaultLayout, tupleShape } from "../shape.ts";
+import { isElementType } from "../element_type.ts";
+import { type ArrayShape, type Shape, defaultLayout, dimensionsProblem, tupleShape } from "../shape.ts";
 import { type Lexer, type Token, quote } from "./lexer.ts";
 import { integerWord } from "./number_text.ts";
 
@@ -15,17 +16,22 @@ export const MAX_TUPLE_DEPTH = 64;
 /** Highest rank accepted; literal printing and shape rules walk ranks with a stack frame per dimension. */
 export const MAX_RANK = 255;
 
-/** XLA's other element types: recognised so the error says "unsupported" rather than "expects a shape". */
-const OTHER_XLA_TYPES = new Set([
-  "s1", "s2", "s4", "u1", "u2", "u4", "c64", "c128", "token", "opaque",
-  "f4e2m1fn", "f8e3m4", "f8e4m3", "f8e4m3fn", "f8e4m3b11fnuz", "f8e4m3fnuz", "f8e5m2", "f8e5m2fnuz", "f8e8m0fnu",
-]);
+/** XLA's element types that minixla does not model: the error says "unsupported", not "unknown". */
+const OTHER_XLA_TYPES = new Set(["s1", "u1", "opaque"]);
+
+/**
+ * A word that reads as an element type name (letters then digits and type
+ * suffixes, e.g. `f32`, `f8e4m3fn`, or a misspelt `f46`): when such a word is
+ * followed by '[', the text means a shape, and an unknown name is reported as
+ * an unknown element type rather than as an unknown opcode.
+ */
+const TYPE_LIKE = /^(pred|token|opaque|[a-z]{1,2}[0-9][a-z0-9]*)$/;
 
 /** True if the tokens ahead start a shape: `type[` or `(`. */
 export function startsShape(lx: Lexer): boolean {
   const t = lx.peek();
   if (t.kind === "punct") return t.text === "(";
-  return t.kind === "word" && lx.isPunct("[", 1) && (isElementType(t.text) || OTHER_XLA_TYPES.has(t.text));
+  return t.kind === "word" && lx.isPunct("[", 1) && (isElementType(t.text) || TYPE_LIKE.test(t.text));
 }
 
 /** A non-negative integer word that fits a safe integer (dimension sizes, indices). */
@@ -72,26 +78,38 @@ function parseArrayShape(lx: Lexer): Shape {
   const t = lx.next();
   if (t.kind !== "word") throw lx.error(t, `expects a shape, but sees ${quote(t)}`);
   if (!isElementType(t.text)) {
-    if (OTHER_XLA_TYPES.has(t.text)) throw lx.error(t, `element type '${t.text}' is not supported; minixla supports ${ELEMENT_TYPES.join(", ")}`);
+    if (OTHER_XLA_TYPES.has(t.text)) throw lx.error(t, `element type '${t.text}' is not supported`);
+    if (TYPE_LIKE.test(t.text) && lx.isPunct("[")) throw lx.error(t, `unknown element type '${t.text}'`);
     throw lx.error(t, `expects a shape, but sees ${quote(t)}`);
   }
   const elementType = t.text;
   lx.expectPunct("[", "after the element type of a shape");
   const dimensions: number[] = [];
+  const dynamic: boolean[] = [];
   if (!lx.eatPunct("]")) {
     for (;;) {
-      const d = lx.next();
-      if ((d.kind === "punct" && (d.text === "<" || d.text === "?")) || (d.kind === "word" && d.text.startsWith("?"))) {
-        throw lx.error(d, "dynamic dimensions are not supported");
+      let d = lx.next();
+      if ((d.kind === "punct" && d.text === "?") || (d.kind === "word" && d.text.startsWith("?"))) {
+        throw lx.error(d, "unbounded dynamic dimensions ('?') are not supported");
       }
+      // `<=8` lexes as '<', '=', '8': a dynamic dimension whose size is at most 8.
+      const isDynamic = d.kind === "punct" && d.text === "<";
+      if (isDynamic) {
+        lx.expectPunct("=", "after '<' in a bounded dynamic dimension '<=N'");
+        d = lx.next();
+      }
+      dynamic.push(isDynamic);
       dimensions.push(readNonNegative(lx, d, "a dimension size"));
       if (dimensions.length > MAX_RANK) throw lx.error(d, `rank above ${MAX_RANK} is not supported`);
       if (lx.eatPunct("]")) break;
       lx.expectPunct(",", "between dimension sizes");
     }
   }
+  const tooBig = dimensionsProblem(elementType, dimensions);
+  if (tooBig !== undefined) throw lx.error(t, tooBig);
   const layout = maybeLayout(lx, dimensions.length);
-  return layout === undefined ? { elementType, dimensions } : { elementType, dimensions, layout };
+  const s: ArrayShape = layout === undefined ? { elementType, dimensions } : { elementType, dimensions, layout };
+  return dynamic.includes(true) ? { ...s, dynamicDimensions: dynamic } : s;
 }
 
 /** Parses `{1,0}` or `{1,0:T(8,128)}` if present; returns it only when not the default. */

@@ -113,9 +113,20 @@ export const shapesMatchInference: VerifyRule = {
   },
 };
 
+/**
+ * XLA's verifier lets a scalar stand where InferSelectShape and
+ * InferClampShape allow one: select's predicate and clamp's bounds (XLA's own
+ * tests compile and evaluate these), so they are not implicit broadcasts.
+ */
+function scalarAllowed(opcode: string, operand: number, s: Shape): boolean {
+  if (!isArrayShape(s) || s.dimensions.length !== 0) return false;
+  return (opcode === "select" && operand === 0) || (opcode === "clamp" && (operand === 0 || operand === 2));
+}
+
 export const noImplicitBroadcast: VerifyRule = {
   name: "no-implicit-broadcast",
-  description: "unless allowImplicitBroadcast, element-wise operands have the result's dimensions and binary ops carry no broadcast_dimensions",
+  description:
+    "unless allowImplicitBroadcast, element-wise operands have the result's dimensions (but a scalar select predicate or clamp bound, and bitcast-convert's operand) and binary ops carry no broadcast_dimensions",
   check(m, opts) {
     if (opts.allowImplicitBroadcast) return [];
     const problems: string[] = [];
@@ -123,13 +134,16 @@ export const noImplicitBroadcast: VerifyRule = {
       const insts = instructionMap(c);
       for (const inst of c.instructions) {
         if (!hasTrait(inst.opcode, "elementwise")) continue;
+        // bitcast-convert between widths adds or drops a minor dimension by its shape rule: not a broadcast.
+        if (inst.opcode === "bitcast-convert") continue;
         if ("broadcastDimensions" in inst.attributes && inst.attributes.broadcastDimensions !== undefined) {
           problems.push(at(c, inst, `broadcast_dimensions={${inst.attributes.broadcastDimensions.join(",")}} is only allowed before lowerBroadcasts`));
         }
         const out = inst.shape;
-        for (const o of inst.operands) {
+        for (const [k, o] of inst.operands.entries()) {
           const s = insts.get(o)?.shape;
           if (s === undefined) continue;
+          if (scalarAllowed(inst.opcode, k, s)) continue;
           // XLA's CompatibleIgnoringElementType: same tuple-ness and, for arrays, the same dimensions.
           const compatible = isArrayShape(s) && isArrayShape(out) ? sameDimensions(s.dimensions, out.dimensions) : isTupleShape(s) === isTupleShape(out);
           if (!compatible) {

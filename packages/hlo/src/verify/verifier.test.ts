@@ -150,15 +150,25 @@ describe("verifyModule", () => {
     ]);
   });
 
-  it("refuses a scalar select predicate after lowering, as XLA's element-wise check does", () => {
+  it("accepts a scalar select predicate and scalar clamp bounds, as XLA's verifier does", () => {
     const m = mainOf(
-      param("p", 0, "pred"), param("a", 1, "f64", [2]), param("b", 2, "f64", [2]),
+      param("p", 0, "pred"), param("a", 1, "f64", [2]), param("b", 2, "f64", [2]), param("lo", 3, "f64"), param("hi", 4, "f64"),
       op("s", "select", ["p", "a", "b"], f64(2)),
+      op("c", "clamp", ["lo", "s", "hi"], f64(2)),
+      op("c2", "clamp", ["a", "c", "hi"], f64(2)),
     );
-    expect(problemsOf(m, true)).toEqual([]);
-    expect(problemsOf(m)).toEqual([
-      "computation main, instruction s: Implicit broadcast is not allowed in HLO.Found different shapes for instruction select.\noutput: f64[2]\noperand: pred[]\n",
-    ]);
+    expect(problemsOf(m)).toEqual([]);
+    expect(hasImplicitBroadcast(m)).toBe(false);
+  });
+
+  it("still refuses a scalar where only an array may stand (select's data operands, add)", () => {
+    const m = mainOf(
+      param("p", 0, "pred", [2]), param("a", 1, "f64", [2]), param("x", 2, "f64"),
+      op("s", "select", ["p", "a", "x"], f64(2)),
+    );
+    expect(problemsOf(m)).toContain(
+      "computation main, instruction s: Implicit broadcast is not allowed in HLO.Found different shapes for instruction select.\noutput: f64[2]\noperand: f64[]\n",
+    );
   });
 
   it("collects problems from several rules at once", () => {

@@ -5,12 +5,24 @@
  * memory: the operand's elements, read in the operand layout's physical
  * order, become the result's elements in the result layout's physical order.
  * So f32[2,3]{1,0} -> f32[3,2]{0,1} keeps the bytes and is, logically, a
- * transpose. minixla keeps numbers, not bits, so a bitcast that changes the
- * element type cannot be evaluated (bitcast-convert does that per element).
+ * transpose. A bitcast that changes the element type reinterprets the bytes
+ * of that memory (element_bytes.ts), little-endian as on XLA's CPU.
  */
-import { type ArrayShape, EvalError, type InstructionOf, type Literal, type Shape, defaultLayout, shapeToStringWithLayout } from "@minixla/hlo";
+import {
+  type ArrayLiteral,
+  type ArrayShape,
+  EvalError,
+  type InstructionOf,
+  type Literal,
+  type Shape,
+  allocData,
+  defaultLayout,
+  elementLanes,
+  shapeToStringWithLayout,
+} from "@minixla/hlo";
 import type { EvalContext } from "../kernel.ts";
-import { arrayOperand, arrayResult, product, stridesOf } from "./view.ts";
+import { byteWidth, elementReader, elementWriter } from "./element_bytes.ts";
+import { arrayOperand, arrayResult, copySlots, product, stridesOf } from "./view.ts";
 
 function layoutOf(s: ArrayShape): readonly number[] {
   return s.layout ?? defaultLayout(s.dimensions.length);
@@ -66,33 +78,66 @@ export function bitcastKernel(inst: InstructionOf<"bitcast">, operands: readonly
   const x = arrayOperand(inst, operands[0], 0);
   const out = arrayResult(inst);
   const from = operandShape(inst, x.shape, ctx);
-  if (from.elementType !== out.elementType) {
-    throw new EvalError(
-      `${inst.name} (bitcast): a bitcast from ${shapeToStringWithLayout(from)} to ${shapeToStringWithLayout(out)} changes the element type, which minixla cannot evaluate (it keeps values, not bits; bitcast-convert reinterprets element by element)`,
-    );
-  }
-  if (product(out.dimensions) !== x.data.length) {
-    throw new EvalError(`${inst.name} (bitcast): cannot bitcast ${x.data.length} elements into ${shapeToStringWithLayout(out)}`);
-  }
+  const n = product(x.shape.dimensions);
   const fromLayout = layoutOf(from);
   const toLayout = layoutOf(out);
+  if (x.shape.elementType !== out.elementType) return reinterpretBytes(inst, x, out, fromLayout, toLayout);
+  if (product(out.dimensions) !== n) {
+    throw new EvalError(`${inst.name} (bitcast): cannot bitcast ${n} elements into ${shapeToStringWithLayout(out)}`);
+  }
   const fromRowMajor = isRowMajor(fromLayout);
   const toRowMajor = isRowMajor(toLayout);
   // Both row-major: the physical order is the logical one, as for reshape.
   if (fromRowMajor && toRowMajor) return { shape: out, data: x.data };
-  const n = x.data.length;
-  const data = new Float64Array(n);
+  // dst[to[k]] = src[from[k]]: the k-th element in physical order keeps its place in memory.
+  const at = fromRowMajor ? undefined : physicalOffsets(x.shape.dimensions, fromLayout);
+  const to = toRowMajor ? undefined : physicalOffsets(out.dimensions, toLayout);
   const src = x.data;
-  if (fromRowMajor) {
-    const dst = physicalOffsets(out.dimensions, toLayout);
-    for (let k = 0; k < n; k++) data[dst[k]] = src[k];
-  } else if (toRowMajor) {
-    const at = physicalOffsets(x.shape.dimensions, fromLayout);
-    for (let k = 0; k < n; k++) data[k] = src[at[k]];
+  const lanes = elementLanes(out.elementType);
+  const data = allocData(out.elementType, n);
+  if (lanes === 1 && data instanceof Float64Array && src instanceof Float64Array) {
+    for (let k = 0; k < n; k++) data[to ? to[k] : k] = src[at ? at[k] : k];
   } else {
-    const at = physicalOffsets(x.shape.dimensions, fromLayout);
-    const dst = physicalOffsets(out.dimensions, toLayout);
-    for (let k = 0; k < n; k++) data[dst[k]] = src[at[k]];
+    for (let k = 0; k < n; k++) copySlots(data, lanes * (to ? to[k] : k), src, lanes * (at ? at[k] : k), lanes);
   }
+  return { shape: out, data };
+}
+
+/**
+ * A bitcast to another element type: the operand's elements, in the operand
+ * layout's physical order, are written as little-endian bytes; the result's
+ * elements, in the result layout's physical order, are read back from those
+ * bytes. Both shapes must hold the same number of bytes, as XLA's verifier
+ * requires of a layout-assigned bitcast.
+ */
+function reinterpretBytes(
+  inst: InstructionOf<"bitcast">,
+  x: ArrayLiteral,
+  out: ArrayShape,
+  fromLayout: readonly number[],
+  toLayout: readonly number[],
+): Literal {
+  const fromType = x.shape.elementType;
+  const toType = out.elementType;
+  if (fromType === "token" || toType === "token") {
+    throw new EvalError(`${inst.name} (bitcast): a token has no bytes to reinterpret`);
+  }
+  const n = product(x.shape.dimensions);
+  const m = product(out.dimensions);
+  const inWidth = byteWidth(fromType);
+  const outWidth = byteWidth(toType);
+  if (n * inWidth !== m * outWidth) {
+    throw new EvalError(
+      `${inst.name} (bitcast): ${shapeToStringWithLayout(x.shape)} holds ${n * inWidth} bytes and ${shapeToStringWithLayout(out)} holds ${m * outWidth}; a bitcast that changes the element type must keep the byte size`,
+    );
+  }
+  const bytes = new DataView(new ArrayBuffer(n * inWidth));
+  const write = elementWriter(fromType);
+  const at = isRowMajor(fromLayout) ? undefined : physicalOffsets(x.shape.dimensions, fromLayout);
+  for (let k = 0; k < n; k++) write(bytes, k * inWidth, x.data, at ? at[k] : k);
+  const data = allocData(toType, m);
+  const read = elementReader(toType);
+  const to = isRowMajor(toLayout) ? undefined : physicalOffsets(out.dimensions, toLayout);
+  for (let k = 0; k < m; k++) read(bytes, k * outWidth, data, to ? to[k] : k);
   return { shape: out, data };
 }

@@ -61,6 +61,14 @@ describe("dot", () => {
   });
   it("computes s64 dot products exactly", () => {
     const i = instruction("dot", shape("s64", []), dims([], [0], [], [0]));
-    expect(values(run(i, [literal("s64", [2], [3037000499, -1]), literal("s64", [2], [1, 5])]))).toBe(3037000494);
+    expect(values(run(i, [literal("s64", [2], [3037000499n, -1n]), literal("s64", [2], [1n, 5n])]))).toBe(3037000494n);
+    // 2^62 * 4 + 1 wraps to 1 in s64; in u64, (2^64 - 1) * 2 wraps to 2^64 - 2.
+    expect(values(run(i, [literal("s64", [2], [2n ** 62n, 1n]), literal("s64", [2], [4n, 1n])]))).toBe(1n);
+    const u = instruction("dot", shape("u64", []), dims([], [0], [], [0]));
+    expect(values(run(u, [literal("u64", [1], [2n ** 64n - 1n]), literal("u64", [1], [2n])]))).toBe(2n ** 64n - 2n);
+  });
+  it("accumulates s32 operands exactly into an s64 result", () => {
+    const i = instruction("dot", shape("s64", []), dims([], [0], [], [0]));
+    expect(values(run(i, [s32([2], [2147483647, -2147483648]), s32([2], [2147483647, -2147483648])]))).toBe(9223372032559808513n);
   });
 });

@@ -1,12 +1,20 @@
 /**
  * Kernels of the element-wise family. Each kernel checks its operands (lowered
  * graphs only: operands have the result's dimensions, except select's pred and
- * clamp's bounds, which may be scalars), picks the scalar function for its
- * opcode and element type (elementwise/unary.ts, binary.ts, bits.ts,
- * compare.ts, convert.ts, select_clamp.ts) and runs it through that key's own
- * loop (elementwise/loops.ts), which brings every result into the result
- * type's value set with the one normalizer of element_type.ts (skipped for
- * f64, where it is the identity). Kernels never write to their operands.
+ * clamp's bounds, which may be scalars) and dispatches on the storage of its
+ * element type (literal.ts):
+ * - one float64 per element (pred, integers up to 32 bits, real floats): the
+ *   scalar function for the opcode and type (elementwise/unary.ts, binary.ts,
+ *   bits.ts, compare.ts, convert.ts, select_clamp.ts) runs through that key's
+ *   own loop (elementwise/loops.ts), which brings every result into the
+ *   result type's value set with the one normalizer of element_type.ts
+ *   (skipped for f64, where it is the identity);
+ * - s64/u64: bigint scalar functions (elementwise/bigint.ts) through the same
+ *   loops, writing BigInt64Array/BigUint64Array, which wrap on store;
+ * - c64/c128: pair loops (elementwise/complex.ts), which also split (real,
+ *   imag) and join (complex) the pairs.
+ * Conversions that cross storages are in elementwise/convert_wide.ts.
+ * Kernels never write to their operands.
  */
 import {
   type ArrayLiteral,
@@ -16,18 +24,37 @@ import {
   EvalError,
   type InstructionOf,
   type Literal,
+  type LiteralData,
+  allocData,
   arrayLiteralFromData,
+  elementLanes,
   isArrayShape,
   isFloatType,
+  sameDimensions,
   shapeToString,
+  storageOf,
 } from "@minixla/hlo";
 import type { FamilyKernels, Kernel } from "../kernel.ts";
+import { bigBinary, bigClamp, bigCompare, bigUnary, isBigBinaryOp, isBigUnaryOp, notOnIntegers } from "./elementwise/bigint.ts";
 import { type BinaryOp, binaryScalar } from "./elementwise/binary.ts";
 import { compareScalar, compareTotalOrder, defaultComparisonType } from "./elementwise/compare.ts";
-import { bitcastScalar, convertScalar, reducePrecisionScalar } from "./elementwise/convert.ts";
-import { type Normalize, arrayOperand, expectSameDimensions, map1, map2, map3 } from "./elementwise/loops.ts";
+import {
+  complexAbs,
+  complexBinary,
+  complexCompare,
+  complexCompose,
+  complexPart,
+  complexUnary,
+  isComplexBinaryOp,
+  isComplexUnaryOp,
+  notOnComplex,
+} from "./elementwise/complex.ts";
+import { convertScalar, reducePrecisionScalar } from "./elementwise/convert.ts";
+import { convertWide, isWideConversion } from "./elementwise/convert_wide.ts";
+import { type ElementFn, type Normalize, arrayOperand, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./elementwise/loops.ts";
 import { clampFloat, clampInteger, selectScalar } from "./elementwise/select_clamp.ts";
 import { type UnaryOp, unaryScalar } from "./elementwise/unary.ts";
+import { elementReader, elementWriter } from "./element_bytes.ts";
 
 /** The normalizer of t, or none where it is the identity (f64). */
 function normalizerOf(t: ElementType): Normalize | undefined {
@@ -56,15 +83,50 @@ function checkedOperand(opcode: string, result: ArrayShape, operands: readonly L
   return l;
 }
 
+/** Float64Array data of a literal whose storage is "f64" or "complex" (a kernel bug otherwise). */
+function floats(l: ArrayLiteral): Float64Array {
+  if (!(l.data instanceof Float64Array)) throw new EvalError(`${shapeToString(l.shape)}: expected float64 storage`);
+  return l.data;
+}
+
+/** BigInt data of an s64/u64 literal. */
+function bigints(l: ArrayLiteral): BigInt64Array | BigUint64Array {
+  if (l.data instanceof Float64Array) throw new EvalError(`${shapeToString(l.shape)}: expected BigInt storage`);
+  return l.data;
+}
+
 function unary<K extends UnaryOp>(op: K): Kernel<K> {
   return (inst, operands) => {
     const s = resultShape(inst);
     const x = checkedOperand(op, s, operands, 0);
     const t = x.shape.elementType;
-    const key = `${op}:${t}`;
-    const f = cached(key, () => unaryScalar(op, t));
-    const norm = op === "is-finite" ? undefined : normalizerOf(s.elementType);
-    return arrayLiteralFromData(s, map1(key, f, norm, x.data));
+    const n = x.data.length / elementLanes(t);
+    const storage = storageOf(t);
+    switch (storage) {
+      case "f64": {
+        const key = `${op}:${t}`;
+        const f = cached(key, () => unaryScalar(op, t));
+        const norm = op === "is-finite" ? undefined : normalizerOf(s.elementType);
+        return arrayLiteralFromData(s, map1(key, f, norm, floats(x)));
+      }
+      case "s64":
+      case "u64": {
+        if (!isBigUnaryOp(op)) throw notOnIntegers(op, t);
+        const key = `${op}:${t}`;
+        const f = cached(key, () => bigUnary(op, t as "s64" | "u64"));
+        return arrayLiteralFromData(s, mapInto1(key, f as ElementFn, undefined, x.data, allocData(s.elementType, n)));
+      }
+      case "complex": {
+        // abs gives the component type; every other complex op keeps the type.
+        if (op === "abs") return arrayLiteralFromData(s, complexAbs(t, floats(x), n));
+        if (!isComplexUnaryOp(op)) throw notOnComplex(op, t);
+        const out = new Float64Array(2 * n);
+        complexUnary(op, t)(floats(x), out, n);
+        return arrayLiteralFromData(s, out);
+      }
+      default:
+        return storage satisfies never;
+    }
   };
 }
 
@@ -75,8 +137,26 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
     const b = checkedOperand(op, s, operands, 1);
     const t = s.elementType;
     const key = `${op}:${t}`;
-    const f = cached(key, () => binaryScalar(op, t));
-    return arrayLiteralFromData(s, map2(key, f, normalizerOf(t), a.data, b.data));
+    const storage = storageOf(t);
+    switch (storage) {
+      case "f64":
+        return arrayLiteralFromData(s, map2(key, cached(key, () => binaryScalar(op, t)), normalizerOf(t), floats(a), floats(b)));
+      case "s64":
+      case "u64": {
+        if (!isBigBinaryOp(op)) throw notOnIntegers(op, t);
+        const f = cached(key, () => bigBinary(op, t as "s64" | "u64"));
+        return arrayLiteralFromData(s, mapInto2(key, f as ElementFn, undefined, a.data, b.data, allocData(t, a.data.length)));
+      }
+      case "complex": {
+        if (!isComplexBinaryOp(op)) throw notOnComplex(op, t);
+        const n = a.data.length / 2;
+        const out = new Float64Array(2 * n);
+        complexBinary(op, t)(floats(a), floats(b), out, n);
+        return arrayLiteralFromData(s, out);
+      }
+      default:
+        return storage satisfies never;
+    }
   };
 }
 
@@ -87,9 +167,25 @@ const compare: Kernel<"compare"> = (inst, operands) => {
   const t = a.shape.elementType;
   const { direction } = inst.attributes;
   const type = inst.attributes.comparisonType ?? defaultComparisonType(t);
-  if (type === "TOTALORDER" && isFloatType(t)) return arrayLiteralFromData(s, compareTotalOrder(direction, a.data, b.data));
-  const key = `compare:${direction}`;
-  return arrayLiteralFromData(s, map2(key, cached(key, () => compareScalar(direction)), undefined, a.data, b.data));
+  const storage = storageOf(t);
+  switch (storage) {
+    case "f64": {
+      if (type === "TOTALORDER" && isFloatType(t)) return arrayLiteralFromData(s, compareTotalOrder(direction, floats(a), floats(b)));
+      const key = `compare:${direction}`;
+      return arrayLiteralFromData(s, map2(key, cached(key, () => compareScalar(direction)), undefined, floats(a), floats(b)));
+    }
+    case "s64":
+    case "u64": {
+      // The stored reading is the type's own (signed for s64, unsigned for u64), which XLA's verifier requires the comparison type to be.
+      const key = `compare:${direction}:${t}`;
+      const f = cached(key, () => bigCompare(direction));
+      return arrayLiteralFromData(s, mapInto2(key, f as ElementFn, undefined, bigints(a), bigints(b), new Float64Array(a.data.length)));
+    }
+    case "complex":
+      return arrayLiteralFromData(s, complexCompare(direction, t, floats(a), floats(b), a.data.length / 2));
+    default:
+      return storage satisfies never;
+  }
 };
 
 const convert: Kernel<"convert"> = (inst, operands) => {
@@ -97,20 +193,85 @@ const convert: Kernel<"convert"> = (inst, operands) => {
   const x = checkedOperand("convert", s, operands, 0);
   const from = x.shape.elementType;
   const to = s.elementType;
+  if (isWideConversion(from, to)) return arrayLiteralFromData(s, convertWide(from, to, x.data, x.data.length / elementLanes(from)));
   const key = `convert:${from}:${to}`;
-  return arrayLiteralFromData(s, map1(key, cached(key, () => convertScalar(from, to)), normalizerOf(to), x.data));
+  return arrayLiteralFromData(s, map1(key, cached(key, () => convertScalar(from, to)), normalizerOf(to), floats(x)));
 };
 
+/**
+ * The width XLA gives an element in a bitcast-convert (primitive_util's
+ * BitWidth): sub-byte types their own bits, packed; pred a whole byte.
+ */
+const bitcastBits = (t: ElementType): number => (t === "pred" ? 8 : ELEMENT_TYPE_INFO[t].bitWidth);
+
+/** Writes n elements of type t into a little-endian bit stream, element i at bit i·bits(t), sub-byte ones packed low bits first. */
+function packBits(t: ElementType, data: LiteralData, n: number, bytes: DataView): void {
+  const write = elementWriter(t);
+  const bits = bitcastBits(t);
+  if (bits % 8 === 0) {
+    for (let i = 0; i < n; i++) write(bytes, i * (bits / 8), data, i);
+    return;
+  }
+  const scratch = new DataView(new ArrayBuffer(1));
+  const mask = (1 << bits) - 1;
+  for (let i = 0; i < n; i++) {
+    write(scratch, 0, data, i); // the element's bits in the low bits of one byte
+    const at = i * bits;
+    bytes.setUint8(at >> 3, bytes.getUint8(at >> 3) | ((scratch.getUint8(0) & mask) << (at & 7)));
+  }
+}
+
+/** Reads m elements of type t from the bit stream packBits writes. */
+function unpackBits(t: ElementType, bytes: DataView, m: number, out: LiteralData): void {
+  const read = elementReader(t);
+  const bits = bitcastBits(t);
+  if (bits % 8 === 0) {
+    for (let i = 0; i < m; i++) read(bytes, i * (bits / 8), out, i);
+    return;
+  }
+  const scratch = new DataView(new ArrayBuffer(1));
+  const mask = (1 << bits) - 1;
+  for (let i = 0; i < m; i++) {
+    const at = i * bits;
+    scratch.setUint8(0, (bytes.getUint8(at >> 3) >> (at & 7)) & mask);
+    read(scratch, 0, out, i);
+  }
+}
+
+/**
+ * bitcast-convert: the operand's elements as a little-endian bit stream
+ * (XLA's widths: sub-byte types packed, pred a byte), read back as the result
+ * type, in row-major order. Between types of one width the dimensions stay;
+ * to a type k times narrower the result gains a minor dimension of size k;
+ * from a type k times narrower the operand's minor dimension (of size k) goes
+ * away, as XLA's shape rule says.
+ */
 const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
   const s = resultShape(inst);
-  const x = checkedOperand("bitcast-convert", s, operands, 0);
+  const x = arrayOperand("bitcast-convert", operands, 0);
   const from = x.shape.elementType;
   const to = s.elementType;
-  if (ELEMENT_TYPE_INFO[from].bitWidth !== ELEMENT_TYPE_INFO[to].bitWidth) {
-    throw new EvalError(`bitcast-convert: ${shapeToString(x.shape)} and ${shapeToString(s)} differ in bit width`);
+  if (from === "token" || to === "token") throw new EvalError(`bitcast-convert: ${shapeToString(x.shape)} to ${shapeToString(s)}: a token has no bytes`);
+  const inBits = bitcastBits(from);
+  const outBits = bitcastBits(to);
+  const inDims = x.shape.dimensions;
+  const expected =
+    inBits === outBits ? inDims
+    : inBits > outBits ? [...inDims, inBits / outBits]
+    : inDims[inDims.length - 1] === outBits / inBits ? inDims.slice(0, -1)
+    : undefined;
+  if (expected === undefined || !sameDimensions(expected, s.dimensions)) {
+    throw new EvalError(
+      `bitcast-convert: cannot reinterpret ${shapeToString(x.shape)} (${inBits}-bit elements) as ${shapeToString(s)} (${outBits}-bit elements): a narrower result adds a minor dimension of the width ratio, a wider one removes it`,
+    );
   }
-  const key = `bitcast-convert:${from}:${to}`;
-  return arrayLiteralFromData(s, map1(key, cached(key, () => bitcastScalar(from, to)), undefined, x.data));
+  const n = x.data.length / elementLanes(from);
+  const m = (n * inBits) / outBits;
+  const bytes = new DataView(new ArrayBuffer(Math.ceil((n * inBits) / 8) + 8)); // slack for writers that stage through a wider value (bf16 via f32)
+  packBits(from, x.data, n, bytes);
+  const out = allocData(to, m);
+  unpackBits(to, bytes, m, out);
+  return arrayLiteralFromData(s, out);
 };
 
 const reducePrecisionKernel: Kernel<"reduce-precision"> = (inst, operands) => {
@@ -120,7 +281,7 @@ const reducePrecisionKernel: Kernel<"reduce-precision"> = (inst, operands) => {
   const { exponentBits, mantissaBits } = inst.attributes;
   const key = `reduce-precision:${t}:${exponentBits}:${mantissaBits}`;
   const f = cached(key, () => reducePrecisionScalar(t, exponentBits, mantissaBits));
-  return arrayLiteralFromData(s, map1(key, f, normalizerOf(t), x.data));
+  return arrayLiteralFromData(s, map1(key, f, normalizerOf(t), floats(x)));
 };
 
 /** Operand i of a ternary op: the result's dimensions, or (where `scalarOk`) a scalar. */
@@ -130,11 +291,26 @@ function ternaryOperand(opcode: string, s: ArrayShape, operands: readonly Litera
   return l;
 }
 
-/** Data of `l` in the value set of t (a copy only when l's type differs, e.g. an f16 branch of an f32 select). */
-function inType(l: ArrayLiteral, t: ElementType): Float64Array {
-  if (l.shape.elementType === t || t === "f64") return l.data;
+/**
+ * Data of `l` in the value set of t (a copy only when l's type differs, e.g.
+ * an f16 branch of an f32 select; types that differ are floats of one storage).
+ */
+function inType(l: ArrayLiteral, t: ElementType): LiteralData {
+  if (l.shape.elementType === t || t === "f64" || !(l.data instanceof Float64Array)) return l.data;
   const norm = ELEMENT_TYPE_INFO[t].normalize;
   return l.data.map((v) => norm(v));
+}
+
+/** select with an array pred on storages other than one float64 per element: lanes copied per element. */
+function selectSlots(p: Float64Array, t: LiteralData, f: LiteralData, lanes: 1 | 2, out: LiteralData): LiteralData {
+  const o = out as unknown as { [i: number]: number | bigint };
+  const tt = t as unknown as { readonly [i: number]: number | bigint };
+  const ff = f as unknown as { readonly [i: number]: number | bigint };
+  for (let i = 0; i < p.length; i++) {
+    const src = p[i] !== 0 ? tt : ff;
+    for (let k = 0; k < lanes; k++) o[lanes * i + k] = src[lanes * i + k];
+  }
+  return out;
 }
 
 const select: Kernel<"select"> = (inst, operands) => {
@@ -143,13 +319,17 @@ const select: Kernel<"select"> = (inst, operands) => {
   const t = ternaryOperand("select", s, operands, 1, false);
   const f = ternaryOperand("select", s, operands, 2, false);
   const r = s.elementType;
+  const pred = floats(p);
   if (p.shape.dimensions.length === 0 && s.dimensions.length > 0) {
-    return arrayLiteralFromData(s, inType(p.data[0] !== 0 ? t : f, r));
+    return arrayLiteralFromData(s, inType(pred[0] !== 0 ? t : f, r));
+  }
+  if (storageOf(r) !== "f64") {
+    return arrayLiteralFromData(s, selectSlots(pred, t.data, f.data, elementLanes(r), allocData(r, pred.length)));
   }
   const mixed = t.shape.elementType !== r || f.shape.elementType !== r;
   const key = `select:${mixed ? r : "same"}`;
-  const n = p.data.length;
-  return arrayLiteralFromData(s, map3(key, selectScalar, mixed ? normalizerOf(r) : undefined, p.data, t.data, f.data, [false, false, false], n));
+  const n = pred.length;
+  return arrayLiteralFromData(s, map3(key, selectScalar, mixed ? normalizerOf(r) : undefined, pred, floats(t), floats(f), [false, false, false], n));
 };
 
 const clamp: Kernel<"clamp"> = (inst, operands) => {
@@ -158,13 +338,51 @@ const clamp: Kernel<"clamp"> = (inst, operands) => {
   const x = ternaryOperand("clamp", s, operands, 1, false);
   const hi = ternaryOperand("clamp", s, operands, 2, true);
   const r = s.elementType;
-  const mixed = lo.shape.elementType !== r || x.shape.elementType !== r || hi.shape.elementType !== r;
-  const float = isFloatType(r);
-  const key = `clamp:${float ? "float" : "integer"}:${mixed ? r : "same"}`;
   const scalars: [boolean, boolean, boolean] = [lo.shape.dimensions.length === 0, false, hi.shape.dimensions.length === 0];
-  const n = x.data.length;
-  const data = map3(key, float ? clampFloat : clampInteger, mixed ? normalizerOf(r) : undefined, lo.data, x.data, hi.data, scalars, n);
-  return arrayLiteralFromData(s, data);
+  const storage = storageOf(r);
+  switch (storage) {
+    case "f64": {
+      const mixed = lo.shape.elementType !== r || x.shape.elementType !== r || hi.shape.elementType !== r;
+      const float = isFloatType(r);
+      const key = `clamp:${float ? "float" : "integer"}:${mixed ? r : "same"}`;
+      const n = x.data.length;
+      const data = map3(key, float ? clampFloat : clampInteger, mixed ? normalizerOf(r) : undefined, floats(lo), floats(x), floats(hi), scalars, n);
+      return arrayLiteralFromData(s, data);
+    }
+    case "s64":
+    case "u64":
+      return arrayLiteralFromData(s, mapInto3(`clamp:${r}`, bigClamp as ElementFn, undefined, lo.data, x.data, hi.data, scalars, allocData(r, x.data.length)));
+    case "complex":
+      throw notOnComplex("clamp", r);
+    default:
+      return storage satisfies never;
+  }
+};
+
+/**
+ * real and imag: the part of each complex element, in the component type. On
+ * a real float (XLA allows it) real is the value and imag is +0.
+ */
+function complexPartKernel<K extends "real" | "imag">(part: K): Kernel<K> {
+  return (inst, operands) => {
+    const s = resultShape(inst);
+    const x = checkedOperand(part, s, operands, 0);
+    const t = x.shape.elementType;
+    if (storageOf(t) === "complex") return arrayLiteralFromData(s, complexPart(part, floats(x), x.data.length / 2));
+    if (!isFloatType(t)) throw new EvalError(`${part}: expected a floating or complex operand, got ${shapeToString(x.shape)}`);
+    return arrayLiteralFromData(s, part === "real" ? floats(x) : new Float64Array(x.data.length));
+  };
+}
+
+/** complex(re, im): operands of the component type (already in its value set), interleaved into pairs. */
+const complexKernel: Kernel<"complex"> = (inst, operands) => {
+  const s = resultShape(inst);
+  const re = checkedOperand("complex", s, operands, 0);
+  const im = checkedOperand("complex", s, operands, 1);
+  if (storageOf(s.elementType) !== "complex" || !isFloatType(re.shape.elementType) || !isFloatType(im.shape.elementType)) {
+    throw new EvalError(`complex: cannot make ${shapeToString(s)} from ${shapeToString(re.shape)} and ${shapeToString(im.shape)}`);
+  }
+  return arrayLiteralFromData(s, complexCompose(floats(re), floats(im)));
 };
 
 /** copy: literals are immutable, so the operand's data is the result's. */
@@ -184,6 +402,7 @@ export const elementwiseKernels: FamilyKernels<"elementwise"> = {
   ceil: unary("ceil"),
   clamp,
   compare,
+  complex: complexKernel,
   convert,
   copy,
   cosine: unary("cosine"),
@@ -193,6 +412,7 @@ export const elementwiseKernels: FamilyKernels<"elementwise"> = {
   exponential: unary("exponential"),
   "exponential-minus-one": unary("exponential-minus-one"),
   floor: unary("floor"),
+  imag: complexPartKernel("imag"),
   "is-finite": unary("is-finite"),
   log: unary("log"),
   "log-plus-one": unary("log-plus-one"),
@@ -205,6 +425,7 @@ export const elementwiseKernels: FamilyKernels<"elementwise"> = {
   or: binary("or"),
   popcnt: unary("popcnt"),
   power: binary("power"),
+  real: complexPartKernel("real"),
   "reduce-precision": reducePrecisionKernel,
   remainder: binary("remainder"),
   "round-nearest-afz": unary("round-nearest-afz"),

@@ -6,11 +6,24 @@
  * one table walk. Gather clamps start indices into the operand as XLA does;
  * scatter skips an update window that does not fit, and applies updates in
  * XLA's order (batch positions row-major, then window positions row-major).
+ * Elements move slot for slot in their storage kind (complex pairs together);
+ * indices of any integer type, 64-bit included, are read with indexValue.
  */
-import { type ArrayLiteral, EvalError, type InstructionOf, type Literal, tupleLiteral } from "@minixla/hlo";
+import {
+  type ArrayLiteral,
+  EvalError,
+  type InstructionOf,
+  type Literal,
+  type LiteralData,
+  allocData,
+  isTupleLiteral,
+  shapeToString,
+  storageOf,
+  tupleLiteral,
+} from "@minixla/hlo";
 import type { EvalContext } from "../kernel.ts";
-import { scalarCaller, simpleReducer } from "./reducer.ts";
-import { arrayOperand, arrayResult, clamp, forEachIndex, product, stridesOf } from "./view.ts";
+import { simpleReducer } from "./reducer.ts";
+import { arrayOperand, arrayResult, clamp, copySlots, elementScalar, forEachIndex, indexValue, lanesOf, product, stridesOf } from "./view.ts";
 
 /** Where the index vectors of an indices array live. */
 interface IndexLayout {
@@ -42,7 +55,7 @@ function windowTable(
   shape: readonly number[],
   aStrides: readonly number[],
   bStrides: readonly number[],
-): { readonly a: Int32Array | Float64Array; readonly b: Int32Array | Float64Array } {
+): { readonly a: Float64Array; readonly b: Float64Array } {
   const n = product(shape);
   const a = new Float64Array(n);
   const b = new Float64Array(n);
@@ -68,6 +81,28 @@ function remainingDims(rank: number, a: readonly number[], b: readonly number[])
   return out;
 }
 
+/**
+ * copy(dstBase, srcBase) copies one window: element table.a[w] after srcBase
+ * of src to element table.b[w] after dstBase of dst, for every w. Float64
+ * data of one slot per element gets its own loop; the others share one.
+ */
+function windowCopier(
+  dst: LiteralData,
+  src: LiteralData,
+  table: { readonly a: Float64Array; readonly b: Float64Array },
+  lanes: 1 | 2,
+): (dstBase: number, srcBase: number) => void {
+  const n = table.a.length;
+  if (lanes === 1 && dst instanceof Float64Array && src instanceof Float64Array) {
+    return (dstBase, srcBase) => {
+      for (let w = 0; w < n; w++) dst[dstBase + table.b[w]] = src[srcBase + table.a[w]];
+    };
+  }
+  return (dstBase, srcBase) => {
+    for (let w = 0; w < n; w++) copySlots(dst, lanes * (dstBase + table.b[w]), src, lanes * (srcBase + table.a[w]), lanes);
+  };
+}
+
 export function gatherKernel(inst: InstructionOf<"gather">, operands: readonly Literal[]): Literal {
   const x = arrayOperand(inst, operands[0], 0);
   const indices = arrayOperand(inst, operands[1], 1);
@@ -89,9 +124,12 @@ export function gatherKernel(inst: InstructionOf<"gather">, operands: readonly L
   }
   const batchPosition = a.startIndicesBatchingDims.map((d) => layout.batchDims.indexOf(d));
 
-  const data = new Float64Array(product(out.dimensions));
+  if (storageOf(x.shape.elementType) !== storageOf(out.elementType)) {
+    throw new EvalError(`${inst.name} (gather): operand ${x.shape.elementType} does not fit the ${out.elementType} result`);
+  }
+  const data = allocData(out.elementType, product(out.dimensions));
+  const copyWindow = windowCopier(data, x.data, table, lanesOf(x));
   const start = new Float64Array(opDims.length);
-  const windowCount = table.a.length;
   forEachIndex(layout.batchShape, (b) => {
     let outBase = 0;
     let idxBase = 0;
@@ -102,14 +140,14 @@ export function gatherKernel(inst: InstructionOf<"gather">, operands: readonly L
     start.fill(0);
     for (let k = 0; k < a.startIndexMap.length; k++) {
       const d = a.startIndexMap[k];
-      start[d] = clamp(indices.data[idxBase + k * layout.vectorStride], 0, opDims[d] - a.sliceSizes[d]);
+      start[d] = clamp(indexValue(indices.data, idxBase + k * layout.vectorStride), 0, opDims[d] - a.sliceSizes[d]);
     }
     a.operandBatchingDims.forEach((d, i) => {
       start[d] = b[batchPosition[i]];
     });
     let opBase = 0;
     for (let d = 0; d < opDims.length; d++) opBase += start[d] * opStrides[d];
-    for (let w = 0; w < windowCount; w++) data[outBase + table.b[w]] = x.data[opBase + table.a[w]];
+    copyWindow(outBase, opBase);
   });
   return { shape: out, data };
 }
@@ -138,10 +176,11 @@ export function scatterKernel(inst: InstructionOf<"scatter">, operands: readonly
   const updateScatterDims = updDims.map((_, i) => i).filter((i) => !a.updateWindowDims.includes(i));
   const batchPosition = a.scatterIndicesBatchingDims.map((d) => layout.batchDims.indexOf(d));
 
-  const results = inputs.map((x) => Float64Array.from(x.data));
-  const simple = n === 1 ? simpleReducer(ctx, inst.called[0]) : undefined;
-  const call = simple ? undefined : scalarCaller(ctx, inst.called[0], [...inputs, ...updates].map((l) => l.shape.elementType), `${inst.name} (scatter)`);
-  const args = new Float64Array(2 * n);
+  const results = inputs.map((x) => x.data.slice());
+  const storages = new Set([...inputs, ...updates].map((l) => storageOf(l.shape.elementType)));
+  // The numeric fast path serves one-slot float64 storage; every other kind calls the combiner.
+  const simple = n === 1 && storages.size === 1 && storages.has("f64") ? simpleReducer(ctx, inst.called[0]) : undefined;
+  const combine = simple ? undefined : combiner(inst, inputs, updates, results, ctx);
   const start = new Float64Array(opDims.length);
   const windowCount = table.a.length;
   const scatterShape = updateScatterDims.map((d) => updDims[d]);
@@ -154,7 +193,7 @@ export function scatterKernel(inst: InstructionOf<"scatter">, operands: readonly
     }
     start.fill(0);
     for (let k = 0; k < a.scatterDimsToOperandDims.length; k++) {
-      start[a.scatterDimsToOperandDims[k]] = indices.data[idxBase + k * layout.vectorStride];
+      start[a.scatterDimsToOperandDims[k]] = indexValue(indices.data, idxBase + k * layout.vectorStride);
     }
     a.inputBatchingDims.forEach((d, i) => {
       start[d] = s[batchPosition[i]];
@@ -166,24 +205,55 @@ export function scatterKernel(inst: InstructionOf<"scatter">, operands: readonly
       opBase += start[d] * opStrides[d];
     }
     if (simple) {
-      const r = results[0];
-      const u = updates[0].data;
+      const r = results[0] as Float64Array;
+      const u = updates[0].data as Float64Array;
       for (let w = 0; w < windowCount; w++) {
         const at = opBase + table.a[w];
         r[at] = simple.apply(r[at], u[updBase + table.b[w]]);
       }
       return;
     }
-    for (let w = 0; w < windowCount; w++) {
-      const at = opBase + table.a[w];
-      for (let i = 0; i < n; i++) {
-        args[i] = results[i][at];
-        args[n + i] = updates[i].data[updBase + table.b[w]];
-      }
-      const values = (call as (args: ArrayLike<number>) => readonly number[])(args);
-      for (let i = 0; i < n; i++) results[i][at] = values[i];
-    }
+    for (let w = 0; w < windowCount; w++) (combine as Combine)(opBase + table.a[w], updBase + table.b[w]);
   });
   const literals = results.map((data, i) => ({ shape: inputs[i].shape, data }));
   return n === 1 ? literals[0] : tupleLiteral(literals);
+}
+
+type Combine = (at: number, updateAt: number) => void;
+
+/**
+ * The general scatter step: calls the combiner computation on scalar
+ * literals (current values, then updates, each in its own storage) and
+ * writes its results back at element `at` of every result.
+ */
+function combiner(
+  inst: InstructionOf<"scatter">,
+  inputs: readonly ArrayLiteral[],
+  updates: readonly ArrayLiteral[],
+  results: readonly LiteralData[],
+  ctx: EvalContext,
+): Combine {
+  const n = inputs.length;
+  const name = inst.called[0];
+  const current = results.map((data, i): ArrayLiteral => ({ shape: inputs[i].shape, data }));
+  const args: Literal[] = new Array<Literal>(2 * n);
+  return (at, updateAt) => {
+    for (let i = 0; i < n; i++) {
+      args[i] = elementScalar(current[i], at);
+      args[n + i] = elementScalar(updates[i], updateAt);
+    }
+    const result = ctx.call(name, args);
+    const parts = isTupleLiteral(result) ? result.elements : [result];
+    if (parts.length !== n) {
+      throw new EvalError(`${inst.name} (scatter): computation ${name} must return ${n} scalars, but returned ${shapeToString(result.shape)}`);
+    }
+    for (let i = 0; i < n; i++) {
+      const p = parts[i];
+      const lanes = lanesOf(inputs[i]);
+      if (isTupleLiteral(p) || p.data.length !== lanes || storageOf(p.shape.elementType) !== storageOf(inputs[i].shape.elementType)) {
+        throw new EvalError(`${inst.name} (scatter): computation ${name} must return ${inputs[i].shape.elementType} scalars, but returned ${shapeToString(result.shape)}`);
+      }
+      copySlots(results[i], lanes * at, p.data, 0, lanes);
+    }
+  };
 }

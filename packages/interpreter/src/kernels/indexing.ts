@@ -1,12 +1,13 @@
 /**
  * Kernels of the indexing family. dynamic-slice and dynamic-update-slice
  * clamp each start index to [0, operand_dim - size] as XLA does, so they never
- * read or write out of bounds; gather and scatter live in gather_scatter.ts.
+ * read or write out of bounds (64-bit indices are compared exactly, see
+ * indexValue); gather and scatter live in gather_scatter.ts.
  */
 import { EvalError } from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
 import { gatherKernel, scatterKernel } from "./gather_scatter.ts";
-import { arrayOperand, arrayResult, clamp, copyView, gatherView, startIndices, stridesOf } from "./view.ts";
+import { arrayOperand, arrayResult, clamp, copyView, gatherView, lanesOf, startIndices, stridesOf } from "./view.ts";
 
 export const indexingKernels: FamilyKernels<"indexing"> = {
   "dynamic-slice": (inst, operands) => {
@@ -20,7 +21,7 @@ export const indexingKernels: FamilyKernels<"indexing"> = {
       if (sizes[d] > dims[d]) throw new EvalError(`${inst.name} (dynamic-slice): slice size ${sizes[d]} exceeds dimension ${d} of size ${dims[d]}`);
       offset += clamp(starts[d], 0, dims[d] - sizes[d]) * strides[d];
     }
-    return { shape: arrayResult(inst), data: gatherView(x.data, offset, strides, sizes) };
+    return { shape: arrayResult(inst), data: gatherView(x.data, offset, strides, sizes, lanesOf(x)) };
   },
 
   "dynamic-update-slice": (inst, operands) => {
@@ -35,8 +36,8 @@ export const indexingKernels: FamilyKernels<"indexing"> = {
       if (sizes[d] > dims[d]) throw new EvalError(`${inst.name} (dynamic-update-slice): update size ${sizes[d]} exceeds dimension ${d} of size ${dims[d]}`);
       offset += clamp(starts[d], 0, dims[d] - sizes[d]) * strides[d];
     }
-    const data = Float64Array.from(x.data);
-    copyView(data, offset, strides, update.data, 0, stridesOf(sizes), sizes);
+    const data = x.data.slice();
+    copyView(data, offset, strides, update.data, 0, stridesOf(sizes), sizes, lanesOf(x));
     return { shape: arrayResult(inst), data };
   },
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type ArrayLiteral, type HloComputation, type WindowDimension, createModule, readNpy } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../evaluate.ts";
@@ -6,7 +7,7 @@ import { binaryComputation, f64, instruction, literal, run, s32, scalar, scalarF
 
 const add = scalarFn(["f64"], (a, b) => a + b);
 const max = scalarFn(["f64"], (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a));
-const data = (l: unknown) => Array.from((l as ArrayLiteral).data);
+const data = (l: unknown) => Array.from((l as ArrayLiteral).data as Float64Array);
 
 describe("reduce", () => {
   const x = f64([2, 3], [1, 2, 3, 4, 5, 6]);
@@ -150,7 +151,8 @@ describe("sort", () => {
 });
 
 describe("reduce-window through evaluate, against real XLA's answers", () => {
-  const root = "/work/shared/conformance/xla-jax";
+  // The repository's copy of the XLA-computed corpus (test/corpus/xla-jax/README.md).
+  const root = join(import.meta.dirname, "../../../../test/corpus/xla-jax");
   const npy = (path: string) => readNpy(new Uint8Array(readFileSync(`${root}/${path}`)));
   const reducer = (name: string, op: "maximum" | "add"): HloComputation => binaryComputation(name, op, "f64");
   const entry = (inShape: number[], outShape: number[], window: WindowDimension[], init: number, to: string): HloComputation => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scalarOp, simpleReducer } from "./reducer.ts";
+import { bigReducer, bigScalarOp, scalarOp, simpleReducer } from "./reducer.ts";
 import { binaryComputation, testContext } from "./test_support.ts";
 
 describe("scalarOp (the fast path's scalar functions)", () => {
@@ -17,8 +17,13 @@ describe("scalarOp (the fast path's scalar functions)", () => {
     expect(scalarOp("add", "s32")(2147483647, 1)).toBe(-2147483648);
     expect(scalarOp("add", "u8")(255, 2)).toBe(1);
     expect(scalarOp("multiply", "u32")(4294967295, 4294967295)).toBe(1);
-    // 2^32 * 2^32 = 2^64 wraps to 0 in s64, exactly.
-    expect(scalarOp("multiply", "s64")(2 ** 32, 2 ** 32)).toBe(0);
+  });
+  it("wraps s64/u64 sums and products at 64 bits on bigints", () => {
+    expect(bigScalarOp("multiply", "s64")(2n ** 32n, 2n ** 32n)).toBe(0n);
+    expect(bigScalarOp("add", "s64")(2n ** 63n - 1n, 1n)).toBe(-(2n ** 63n));
+    expect(bigScalarOp("add", "u64")(2n ** 64n - 1n, 2n)).toBe(1n);
+    expect(bigScalarOp("minimum", "s64")(9007199254740993n, 9007199254740992n)).toBe(9007199254740992n);
+    expect(() => scalarOp("multiply", "s64")).toThrow(/not stored one float64/);
   });
   it("computes and/or bitwise on integers and logically on pred", () => {
     expect(scalarOp("and", "u32")(4294967295, 2147483648)).toBe(2147483648);
@@ -40,6 +45,12 @@ describe("simpleReducer", () => {
     expect(b?.op).toBe("maximum");
     // root = maximum(p1, p0): apply(p0, p1) keeps p1 on ties.
     expect(Object.is(b?.apply(-0, 0), 0)).toBe(true);
+  });
+  it("hands s64/u64 computations to bigReducer, not simpleReducer", () => {
+    const ctx = testContext({}, {}, { m: binaryComputation("m", "minimum", "s64"), s: binaryComputation("s", "subtract", "u64", true) });
+    expect(simpleReducer(ctx, "m")).toBeUndefined();
+    expect(bigReducer(ctx, "m")?.apply(-(2n ** 63n), 5n)).toBe(-(2n ** 63n));
+    expect(bigReducer(ctx, "s")).toBeUndefined();
   });
   it("declines other computations and a context without computations", () => {
     const ctx = testContext({}, {}, { s: binaryComputation("s", "subtract", "f64") });

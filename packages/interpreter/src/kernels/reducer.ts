@@ -1,21 +1,28 @@
 /**
  * Applying a called scalar computation (a reducer, a scatter combiner, a
- * comparator) to plain numbers. `scalarCaller` is the general path: it wraps
- * the numbers as scalar literals and evaluates the computation through the
- * context. `simpleReducer` recognises the common case of a computation that
- * is one add/multiply/maximum/minimum/and/or of its two scalar parameters and
- * returns the scalar function itself, with the same semantics the
- * computation would have (same operand order, NaN-propagating max/min that
- * keep the lhs on ties, the element type's rounding or wrap after the step),
- * so kernels can skip a call per element without changing a single bit.
+ * comparator) per element. Three ways, by storage (literal.ts):
+ * - `simpleReducer` / `bigReducer` recognise the common case of a
+ *   computation that is one add/multiply/maximum/minimum/and/or of its two
+ *   scalar parameters and return the scalar function itself, on numbers (types
+ *   stored one float64 per element) or on bigints (s64/u64), with the same
+ *   semantics the computation would have (same operand order, NaN-propagating
+ *   max/min that keep the lhs on ties, the element type's rounding or wrap
+ *   after the step), so kernels skip a call per element without changing a bit;
+ * - `scalarCaller` is the general path for types stored one float64 per
+ *   element: it wraps numbers as scalar literals and calls the computation;
+ * - `literalCaller` is the general path for any storage: scalar literals in,
+ *   scalar literals out (s64/u64 and complex elements travel whole).
  */
 import {
+  type ArrayLiteral,
   ELEMENT_TYPE_INFO,
   type ElementType,
   EvalError,
+  type HloComputation,
   type Literal,
   isTupleLiteral,
   shapeToString,
+  storageOf,
 } from "@minixla/hlo";
 import type { EvalContext } from "../kernel.ts";
 import { scalarOf } from "./view.ts";
@@ -29,32 +36,28 @@ export interface SimpleReducer {
   readonly apply: (p0: number, p1: number) => number;
 }
 
-const REDUCER_OPS: ReadonlySet<string> = new Set<ReducerOp>(["add", "multiply", "maximum", "minimum", "and", "or"]);
-
-/** 64-bit integer results beyond 2^53 go through BigInt, wrapped at 64 bits. */
-function wide(t: ElementType, x: bigint): number {
-  const wrapped = t === "u64" ? BigInt.asUintN(64, x) : BigInt.asIntN(64, x);
-  return ELEMENT_TYPE_INFO[t].normalize(Number(wrapped));
+/** A simple reducer on s64 or u64 values. */
+export interface BigReducer {
+  readonly op: ReducerOp;
+  readonly elementType: "s64" | "u64";
+  /** The computation's value for parameter values (p0, p1), already wrapped to 64 bits. */
+  readonly apply: (p0: bigint, p1: bigint) => bigint;
 }
 
-/** The scalar function of op on element type t, as XLA's evaluator computes it. */
+const REDUCER_OPS: ReadonlySet<string> = new Set<ReducerOp>(["add", "multiply", "maximum", "minimum", "and", "or"]);
+
+/** The scalar function of op on element type t (stored one float64 per element), as XLA's evaluator computes it. */
 export function scalarOp(op: ReducerOp, t: ElementType): (a: number, b: number) => number {
   const info = ELEMENT_TYPE_INFO[t];
+  if (info.storage !== "f64") throw new EvalError(`${op}: ${t} is not stored one float64 per element (see bigScalarOp)`);
   const norm = info.normalize;
   const isInt = info.kind === "signed" || info.kind === "unsigned";
-  const is64 = isInt && info.bitWidth === 64;
   switch (op) {
     case "add":
       if (t === "pred") return (a, b) => (a !== 0 || b !== 0 ? 1 : 0);
       return (a, b) => norm(a + b);
     case "multiply":
       if (t === "pred") return (a, b) => (a !== 0 && b !== 0 ? 1 : 0);
-      if (is64) {
-        return (a, b) => {
-          const p = a * b;
-          return Number.isSafeInteger(p) ? norm(p) : wide(t, BigInt(a) * BigInt(b));
-        };
-      }
       if (isInt && info.bitWidth === 32) return (a, b) => norm(Math.imul(a, b));
       return (a, b) => norm(a * b);
     case "maximum":
@@ -64,12 +67,10 @@ export function scalarOp(op: ReducerOp, t: ElementType): (a: number, b: number) 
       return (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
     case "and":
       if (t === "pred") return (a, b) => (a !== 0 && b !== 0 ? 1 : 0);
-      if (is64) return (a, b) => wide(t, BigInt(a) & BigInt(b));
       if (!isInt) throw new EvalError(`and is not defined on ${t}`);
       return (a, b) => norm(a & b);
     case "or":
       if (t === "pred") return (a, b) => (a !== 0 || b !== 0 ? 1 : 0);
-      if (is64) return (a, b) => wide(t, BigInt(a) | BigInt(b));
       if (!isInt) throw new EvalError(`or is not defined on ${t}`);
       return (a, b) => norm(a | b);
     default:
@@ -77,18 +78,43 @@ export function scalarOp(op: ReducerOp, t: ElementType): (a: number, b: number) 
   }
 }
 
-const recognised = new WeakMap<object, SimpleReducer | null>();
+/** The scalar function of op on s64/u64 values; sums and products wrap at every step, as the typed array would. */
+export function bigScalarOp(op: ReducerOp, t: "s64" | "u64"): (a: bigint, b: bigint) => bigint {
+  const wrap = t === "s64" ? (x: bigint) => BigInt.asIntN(64, x) : (x: bigint) => BigInt.asUintN(64, x);
+  switch (op) {
+    case "add":
+      return (a, b) => wrap(a + b);
+    case "multiply":
+      return (a, b) => wrap(a * b);
+    case "maximum":
+      return (a, b) => (a < b ? b : a);
+    case "minimum":
+      return (a, b) => (b < a ? b : a);
+    case "and":
+      return (a, b) => a & b;
+    case "or":
+      return (a, b) => a | b;
+    default:
+      return op satisfies never;
+  }
+}
 
-/**
- * The computation as a scalar function when it is a single binary op of its
- * two scalar parameters (in either order), else undefined.
- */
-export function simpleReducer(ctx: EvalContext, name: string): SimpleReducer | undefined {
+interface Recognised {
+  readonly op: ReducerOp;
+  readonly elementType: ElementType;
+  /** root = op(p1, p0) rather than op(p0, p1). */
+  readonly swapped: boolean;
+}
+
+const recognised = new WeakMap<HloComputation, Recognised | null>();
+
+/** The computation's single binary op of its two scalar parameters (in either order), if that is all it is. */
+function recognise(ctx: EvalContext, name: string): Recognised | undefined {
   const c = ctx.computation?.(name);
   if (!c) return undefined;
   const cached = recognised.get(c);
   if (cached !== undefined) return cached ?? undefined;
-  let found: SimpleReducer | null = null;
+  let found: Recognised | null = null;
   const root = c.instructions.find((i) => i.name === c.root);
   const params = c.instructions.filter((i) => i.opcode === "parameter");
   if (root && params.length === 2 && REDUCER_OPS.has(root.opcode) && root.shape.elementType !== "tuple" && root.shape.dimensions.length === 0) {
@@ -102,18 +128,44 @@ export function simpleReducer(ctx: EvalContext, name: string): SimpleReducer | u
     const rhs = numberOf(root.operands[1] ?? "");
     const noBroadcast = !("broadcastDimensions" in root.attributes) || root.attributes.broadcastDimensions === undefined;
     if (lhs !== undefined && rhs !== undefined && lhs !== rhs && root.operands.length === 2 && noBroadcast) {
-      const f = scalarOp(root.opcode as ReducerOp, t);
-      found = { op: root.opcode as ReducerOp, elementType: t, apply: lhs === 0 ? f : (p0, p1) => f(p1, p0) };
+      found = { op: root.opcode as ReducerOp, elementType: t, swapped: lhs !== 0 };
     }
   }
   recognised.set(c, found);
   return found ?? undefined;
 }
 
+/** The computation as a scalar function on numbers, when it is one binary op of its parameters on a type stored one float64 per element. */
+export function simpleReducer(ctx: EvalContext, name: string): SimpleReducer | undefined {
+  const r = recognise(ctx, name);
+  if (r === undefined || storageOf(r.elementType) !== "f64" || r.elementType === "token") return undefined;
+  const f = scalarOp(r.op, r.elementType);
+  return { op: r.op, elementType: r.elementType, apply: r.swapped ? (p0, p1) => f(p1, p0) : f };
+}
+
+/** The computation as a scalar function on bigints, when it is one binary op of its parameters on s64 or u64. */
+export function bigReducer(ctx: EvalContext, name: string): BigReducer | undefined {
+  const r = recognise(ctx, name);
+  if (r === undefined || (r.elementType !== "s64" && r.elementType !== "u64")) return undefined;
+  const f = bigScalarOp(r.op, r.elementType);
+  return { op: r.op, elementType: r.elementType, apply: r.swapped ? (p0, p1) => f(p1, p0) : f };
+}
+
+/** The scalar parts of a computation's result (one per tuple element, or the array itself). */
+function scalarParts(result: Literal, name: string, what: string): readonly ArrayLiteral[] {
+  const parts = isTupleLiteral(result) ? result.elements : [result];
+  return parts.map((p) => {
+    if (isTupleLiteral(p) || p.shape.dimensions.length !== 0) {
+      throw new EvalError(`${what}: computation ${name} must return scalars, but returned ${shapeToString(result.shape)}`);
+    }
+    return p;
+  });
+}
+
 /**
- * The general path: evaluates computation `name` on scalars of the given
- * element types and returns its result as numbers (one per tuple element,
- * or one for an array result).
+ * The general path for types stored one float64 per element: evaluates
+ * computation `name` on scalars of the given element types and returns its
+ * result as numbers (one per tuple element, or one for an array result).
  */
 export function scalarCaller(
   ctx: EvalContext,
@@ -121,16 +173,22 @@ export function scalarCaller(
   paramTypes: readonly ElementType[],
   what: string,
 ): (args: ArrayLike<number>) => readonly number[] {
+  for (const t of paramTypes) {
+    if (storageOf(t) !== "f64") throw new EvalError(`${what}: ${t} elements need literalCaller`);
+  }
   return (args) => {
     const literals: Literal[] = [];
     for (let i = 0; i < paramTypes.length; i++) literals.push(scalarOf(paramTypes[i], args[i]));
-    const result = ctx.call(name, literals);
-    const parts = isTupleLiteral(result) ? result.elements : [result];
-    return parts.map((p) => {
-      if (isTupleLiteral(p) || p.data.length !== 1) {
-        throw new EvalError(`${what}: computation ${name} must return scalars, but returned ${shapeToString(result.shape)}`);
+    return scalarParts(ctx.call(name, literals), name, what).map((p) => {
+      if (!(p.data instanceof Float64Array) || p.data.length !== 1) {
+        throw new EvalError(`${what}: computation ${name} returned ${shapeToString(p.shape)} where one float64 per element was expected`);
       }
       return p.data[0];
     });
   };
+}
+
+/** The general path for any storage: scalar literals in, the computation's scalar results out. */
+export function literalCaller(ctx: EvalContext, name: string, what: string): (args: readonly ArrayLiteral[]) => readonly ArrayLiteral[] {
+  return (args) => scalarParts(ctx.call(name, args), name, what);
 }

@@ -2,7 +2,7 @@ import { EvalError, type Literal, isTupleLiteral } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { f64, instruction, run, s32, scalar, scalarFn, shape, testContext, tupleLiteral, values } from "./test_support.ts";
 
-const first = (l: Literal) => (isTupleLiteral(l) ? (l.elements[0] as { data: Float64Array }).data[0] : l.data[0]);
+const first = (l: Literal) => Number(isTupleLiteral(l) ? (l.elements[0] as { data: Float64Array }).data[0] : l.data[0]);
 
 describe("while", () => {
   // State (i, acc): while i < 5: acc += i, i += 1.

@@ -8,19 +8,22 @@ import {
   type InstructionOf,
   type Literal,
   type TupleLiteral,
+  allocData,
+  elementLanes,
   isTupleLiteral,
   shapeToString,
+  storageOf,
   tupleLiteral,
 } from "@minixla/hlo";
 import type { EvalContext, FamilyKernels } from "../kernel.ts";
-import { arrayOperand, arrayResult, product, scalarOf } from "./view.ts";
+import { arrayOperand, arrayResult, copySlots, elementScalar, indexValue, product } from "./view.ts";
 
-/** The single element of a scalar predicate/index literal. */
+/** The single element of a scalar predicate/index literal, as a number (see indexValue for 64-bit indices). */
 function scalarValue(inst: { readonly name: string; readonly opcode: string }, l: Literal, what: string): number {
   if (isTupleLiteral(l) || l.data.length !== 1) {
     throw new EvalError(`${inst.name} (${inst.opcode}): ${what} must be a scalar, got ${shapeToString(l.shape)}`);
   }
-  return l.data[0];
+  return indexValue(l.data, 0);
 }
 
 /**
@@ -62,11 +65,17 @@ function conditionalKernel(inst: InstructionOf<"conditional">, operands: readonl
 function mapKernel(inst: InstructionOf<"map">, operands: readonly Literal[], ctx: EvalContext): Literal {
   const inputs = operands.map((l, i) => arrayOperand(inst, l, i));
   const out = arrayResult(inst);
-  const data = new Float64Array(product(out.dimensions));
-  const args: Literal[] = inputs.map((x) => scalarOf(x.shape.elementType, 0));
-  for (let e = 0; e < data.length; e++) {
-    for (let i = 0; i < inputs.length; i++) args[i] = scalarOf(inputs[i].shape.elementType, inputs[i].data[e]);
-    data[e] = scalarValue(inst, ctx.call(inst.called[0], args), "the mapped computation's result");
+  const count = product(out.dimensions);
+  const lanes = elementLanes(out.elementType);
+  const data = allocData(out.elementType, count);
+  const args: Literal[] = new Array<Literal>(inputs.length);
+  for (let e = 0; e < count; e++) {
+    for (let i = 0; i < inputs.length; i++) args[i] = elementScalar(inputs[i], e);
+    const r = ctx.call(inst.called[0], args);
+    if (isTupleLiteral(r) || r.data.length !== lanes || storageOf(r.shape.elementType) !== storageOf(out.elementType)) {
+      throw new EvalError(`${inst.name} (map): the mapped computation must return an ${out.elementType} scalar, got ${shapeToString(r.shape)}`);
+    }
+    copySlots(data, e * lanes, r.data, 0, lanes);
   }
   return { shape: out, data };
 }

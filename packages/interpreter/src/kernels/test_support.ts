@@ -69,7 +69,7 @@ export function run<K extends Opcode>(inst: InstructionOf<K>, operands: readonly
 /** A called computation on scalars: f gets the numbers, returns one number or one per tuple element. */
 export function scalarFn(resultTypes: readonly ElementType[], f: (...xs: number[]) => number | readonly number[]): Fn {
   return (args) => {
-    const xs = args.map((a) => (a as ArrayLiteral).data[0]);
+    const xs = args.map((a) => Number((a as ArrayLiteral).data[0]));
     const r = f(...xs);
     const values = typeof r === "number" ? [r] : r;
     const literals = values.map((v, i) => scalar(v, resultTypes[i]));

@@ -6,12 +6,25 @@
  * dilated operand at o*stride + w*window_dilation - pad_low; positions in the
  * padding or in a dilation hole contribute nothing. window_reversal only
  * reverses the visiting order in convolutions, so it does not change these
- * ops (XLA's evaluator ignores it here too).
+ * ops (XLA's evaluator ignores it here too). Types stored one float64 per
+ * element run on numbers; s64/u64 with a simple reducer fold bigints; any
+ * other storage calls the computations on scalar literals.
  */
-import { type ArrayLiteral, type InstructionOf, type Literal, type WindowDimension, tupleLiteral } from "@minixla/hlo";
+import {
+  type ArrayLiteral,
+  type ArrayShape,
+  type InstructionOf,
+  type Literal,
+  type LiteralData,
+  type WindowDimension,
+  allocData,
+  elementLanes,
+  storageOf,
+  tupleLiteral,
+} from "@minixla/hlo";
 import type { EvalContext } from "../kernel.ts";
-import { scalarCaller, simpleReducer } from "./reducer.ts";
-import { arrayOperand, arrayResult, forEachIndex, product, stridesOf } from "./view.ts";
+import { bigReducer, literalCaller, scalarCaller, simpleReducer } from "./reducer.ts";
+import { arrayOperand, arrayResult, copySlots, elementScalar, fillElements, forEachIndex, product, stridesOf } from "./view.ts";
 
 /**
  * Per dimension, the operand index read by (output o, window w), or -1:
@@ -74,21 +87,41 @@ function windowWalker(window: readonly WindowDimension[], inDims: readonly numbe
 export function reduceWindowKernel(inst: InstructionOf<"reduce-window">, operands: readonly Literal[], ctx: EvalContext): Literal {
   const n = operands.length / 2;
   const inputs = operands.slice(0, n).map((l, i) => arrayOperand(inst, l, i));
-  const inits = operands.slice(n).map((l, i) => arrayOperand(inst, l, n + i).data[0]);
+  const inits = operands.slice(n).map((l, i) => arrayOperand(inst, l, n + i));
   const outShapes = inst.shape.elementType === "tuple" ? inst.shape.tupleShapes.map((s) => arrayResult({ ...inst, shape: s })) : [arrayResult(inst)];
   const outDims = outShapes[0].dimensions;
   const walker = windowWalker(inst.attributes.window, inputs[0].shape.dimensions, outDims);
+  const allFloat64 = [...inputs, ...inits].every((l) => storageOf(l.shape.elementType) === "f64") && outShapes.every((s) => storageOf(s.elementType) === "f64");
+  const results = allFloat64 ? reduceWindowNumbers(inst, inputs, inits, outShapes, walker, ctx) : reduceWindowAny(inst, inputs, inits, outShapes, walker, ctx);
+  const literals: ArrayLiteral[] = results.map((data, i) => ({ shape: outShapes[i], data }));
+  return n === 1 ? literals[0] : tupleLiteral(literals);
+}
+
+type Walker = ReturnType<typeof windowWalker>;
+
+/** Every input, init and result stored one float64 per element: numbers, with the simple-reducer fast path. */
+function reduceWindowNumbers(
+  inst: InstructionOf<"reduce-window">,
+  inputs: readonly ArrayLiteral[],
+  initLiterals: readonly ArrayLiteral[],
+  outShapes: readonly ArrayShape[],
+  walker: Walker,
+  ctx: EvalContext,
+): Float64Array[] {
+  const n = inputs.length;
+  const data = inputs.map((l) => l.data as Float64Array);
+  const inits = initLiterals.map((l) => (l.data as Float64Array)[0]);
   const results = outShapes.map((s) => new Float64Array(product(s.dimensions)));
   const simple = n === 1 ? simpleReducer(ctx, inst.called[0]) : undefined;
   const types = [...inputs, ...inputs].map((l) => l.shape.elementType);
   const call = simple ? undefined : scalarCaller(ctx, inst.called[0], types, `${inst.name} (reduce-window)`);
   const args = new Float64Array(2 * n);
   let at = 0;
-  forEachIndex(outDims, (o) => {
+  forEachIndex(outShapes[0].dimensions, (o) => {
     const count = walker.offsets(o);
     const offs = walker.buffer;
     if (simple) {
-      const x = inputs[0].data;
+      const x = data[0];
       let acc = inits[0];
       for (let k = 0; k < count; k++) acc = simple.apply(acc, x[offs[k]]);
       results[0][at++] = acc;
@@ -96,15 +129,50 @@ export function reduceWindowKernel(inst: InstructionOf<"reduce-window">, operand
     }
     for (let i = 0; i < n; i++) args[i] = inits[i];
     for (let k = 0; k < count; k++) {
-      for (let i = 0; i < n; i++) args[n + i] = inputs[i].data[offs[k]];
+      for (let i = 0; i < n; i++) args[n + i] = data[i][offs[k]];
       const values = (call as (a: ArrayLike<number>) => readonly number[])(args);
       for (let i = 0; i < n; i++) args[i] = values[i];
     }
     for (let i = 0; i < n; i++) results[i][at] = args[i];
     at++;
   });
-  const literals: ArrayLiteral[] = results.map((data, i) => ({ shape: outShapes[i], data }));
-  return n === 1 ? literals[0] : tupleLiteral(literals);
+  return results;
+}
+
+/** Any storage: s64/u64 with a simple reducer fold bigints; otherwise the reducer is called on scalar literals. */
+function reduceWindowAny(
+  inst: InstructionOf<"reduce-window">,
+  inputs: readonly ArrayLiteral[],
+  inits: readonly ArrayLiteral[],
+  outShapes: readonly ArrayShape[],
+  walker: Walker,
+  ctx: EvalContext,
+): LiteralData[] {
+  const n = inputs.length;
+  const results = outShapes.map((s) => allocData(s.elementType, product(s.dimensions)));
+  const big = n === 1 ? bigReducer(ctx, inst.called[0]) : undefined;
+  const x = inputs[0].data;
+  const init = inits[0].data;
+  const call = literalCaller(ctx, inst.called[0], `${inst.name} (reduce-window)`);
+  let at = 0;
+  forEachIndex(outShapes[0].dimensions, (o) => {
+    const count = walker.offsets(o);
+    const offs = walker.buffer;
+    if (big !== undefined && !(x instanceof Float64Array) && !(init instanceof Float64Array)) {
+      let acc = init[0];
+      for (let k = 0; k < count; k++) acc = big.apply(acc, x[offs[k]]);
+      (results[0] as BigInt64Array | BigUint64Array)[at++] = acc;
+      return;
+    }
+    let acc: readonly ArrayLiteral[] = inits;
+    for (let k = 0; k < count; k++) acc = call([...acc, ...inputs.map((l) => elementScalar(l, offs[k]))]);
+    for (let i = 0; i < n; i++) {
+      const lanes = elementLanes(outShapes[i].elementType);
+      copySlots(results[i], at * lanes, acc[i].data, 0, lanes);
+    }
+    at++;
+  });
+  return results;
 }
 
 /**
@@ -116,10 +184,14 @@ export function reduceWindowKernel(inst: InstructionOf<"reduce-window">, operand
 export function selectAndScatterKernel(inst: InstructionOf<"select-and-scatter">, operands: readonly Literal[], ctx: EvalContext): Literal {
   const x = arrayOperand(inst, operands[0], 0);
   const source = arrayOperand(inst, operands[1], 1);
-  const init = arrayOperand(inst, operands[2], 2).data[0];
+  const init = arrayOperand(inst, operands[2], 2);
   const out = arrayResult(inst);
   const walker = windowWalker(inst.attributes.window, x.shape.dimensions, source.shape.dimensions);
-  const result = new Float64Array(x.data.length).fill(init);
+  const storages = [x, source, init].map((l) => storageOf(l.shape.elementType));
+  if (storages.some((s) => s !== "f64") || storageOf(out.elementType) !== "f64") return selectAndScatterAny(inst, x, source, init, out, walker, ctx);
+  const result = new Float64Array(x.data.length).fill((init.data as Float64Array)[0]);
+  const xs = x.data as Float64Array;
+  const src = source.data as Float64Array;
   const [selectName, scatterName] = inst.called;
   const t = x.shape.elementType;
   const select = scalarCaller(ctx, selectName, [t, t], `${inst.name} (select-and-scatter)`);
@@ -130,12 +202,12 @@ export function selectAndScatterKernel(inst: InstructionOf<"select-and-scatter">
   forEachIndex(source.shape.dimensions, (o) => {
     const count = walker.offsets(o);
     const offs = walker.buffer;
-    const value = source.data[s++];
+    const value = src[s++];
     if (count === 0) return;
     let chosen = offs[0];
     for (let k = 0; k < count; k++) {
-      pair[0] = x.data[chosen];
-      pair[1] = x.data[offs[k]];
+      pair[0] = xs[chosen];
+      pair[1] = xs[offs[k]];
       if (select(pair)[0] === 0) chosen = offs[k];
     }
     if (simple) {
@@ -147,4 +219,40 @@ export function selectAndScatterKernel(inst: InstructionOf<"select-and-scatter">
     }
   });
   return { shape: out, data: result };
+}
+
+/** select-and-scatter on any storage, calling both computations on scalar literals. */
+function selectAndScatterAny(
+  inst: InstructionOf<"select-and-scatter">,
+  x: ArrayLiteral,
+  source: ArrayLiteral,
+  init: ArrayLiteral,
+  out: ArrayShape,
+  walker: Walker,
+  ctx: EvalContext,
+): Literal {
+  const lanes = elementLanes(out.elementType);
+  const n = x.data.length / elementLanes(x.shape.elementType);
+  const result = allocData(out.elementType, n);
+  fillElements(result, init.data, lanes);
+  const [selectName, scatterName] = inst.called;
+  const what = `${inst.name} (select-and-scatter)`;
+  const select = literalCaller(ctx, selectName, what);
+  const scatter = literalCaller(ctx, scatterName, what);
+  const current: ArrayLiteral = { shape: out, data: result };
+  let s = 0;
+  forEachIndex(source.shape.dimensions, (o) => {
+    const count = walker.offsets(o);
+    const offs = walker.buffer;
+    const value = elementScalar(source, s++);
+    if (count === 0) return;
+    let chosen = offs[0];
+    for (let k = 0; k < count; k++) {
+      const keep = select([elementScalar(x, chosen), elementScalar(x, offs[k])])[0];
+      if (Number(keep.data[0]) === 0) chosen = offs[k];
+    }
+    const combined = scatter([value, elementScalar(current, chosen)])[0];
+    copySlots(result, chosen * lanes, combined.data, 0, lanes);
+  });
+  return current;
 }

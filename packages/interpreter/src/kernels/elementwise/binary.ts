@@ -1,14 +1,18 @@
 /**
- * Scalar functions of the binary arithmetic ops, per element type, with
- * XLA's integer rules (hlo_evaluator_typed_visitor.h): add, subtract and
- * multiply wrap (the normalizer narrows; s32/u32 multiply uses Math.imul,
- * s64/u64 fall back to BigInt when the float64 product is inexact); x / 0 is
- * -1 (signed) or all ones (unsigned), INT_MIN / -1 = INT_MIN, quotients
- * truncate; x % 0 = x, INT_MIN % -1 = 0, remainders take the dividend's sign
- * (float remainder is fmod, which JS `%` is). max/min propagate NaN (lhs
- * first) and otherwise return lhs on ties, as std::max/std::min do.
+ * Scalar functions of the binary arithmetic ops on the types stored one
+ * float64 per element (pred, integers up to 32 bits, every real float type;
+ * s64/u64 are in bigint.ts, complex types in complex.ts), with XLA's integer
+ * rules: add, subtract and multiply wrap (the loop's normalizer narrows;
+ * 32-bit multiply uses Math.imul, since the float64 product can pass 2^53);
+ * x / 0 is -1 (signed) or all ones (unsigned), INT_MIN / -1 = INT_MIN,
+ * quotients truncate; x % 0 = x, INT_MIN % -1 = 0, remainders take the
+ * dividend's sign (float remainder is fmod, which JS `%` is). max/min
+ * propagate NaN (lhs first) and otherwise return lhs on ties, as
+ * std::max/std::min do. Narrow floats are computed in float64 and rounded
+ * once (for + - * / that equals XLA's compute-in-f32-then-round, since f32
+ * holds more than twice their precision plus two bits).
  */
-import { ELEMENT_TYPE_INFO, type ElementType } from "@minixla/hlo";
+import { ELEMENT_TYPE_INFO, type ElementType, EvalError } from "@minixla/hlo";
 import { type BitwiseOp, type ShiftOp, bitwiseScalar, shiftScalar } from "./bits.ts";
 import type { Scalar2 } from "./loops.ts";
 
@@ -16,45 +20,27 @@ export type BinaryOp =
   | "add" | "subtract" | "multiply" | "divide" | "remainder" | "maximum" | "minimum" | "power" | "atan2"
   | BitwiseOp | ShiftOp;
 
-const kindOf = (t: ElementType) => ELEMENT_TYPE_INFO[t].kind;
-/** s64 or u64 (f64 is 64 bits wide too, but is not an integer). */
-const is64 = (t: ElementType): boolean => t === "s64" || t === "u64";
+/** The kind of a type stored one float64 per element; complex and token never reach these functions. */
+function realKind(op: string, t: ElementType): "pred" | "signed" | "unsigned" | "float" {
+  const kind = ELEMENT_TYPE_INFO[t].kind;
+  if (kind === "complex" || kind === "token") throw new EvalError(`${op}: ${t} is not stored one float64 per element`);
+  return kind;
+}
 
 function multiply(t: ElementType): Scalar2 {
   if (t === "s32" || t === "u32") return Math.imul; // a*b in float64 can exceed 2^53
-  if (is64(t)) {
-    const signed = t === "s64";
-    return (a, b) => {
-      const p = a * b;
-      if (Number.isSafeInteger(p)) return p;
-      // The exact product modulo 2^64; the normalizer refuses it if it is beyond 2^53.
-      const w = BigInt(a) * BigInt(b);
-      return Number(signed ? BigInt.asIntN(64, w) : BigInt.asUintN(64, w));
-    };
-  }
-  return (a, b) => a * b; // exact below 2^32; pred: and
-}
-
-/**
- * Truncating integer division of 64-bit values. Below 2^31 the float quotient
- * truncates exactly; nearer 2^53 it can round up to an integer, so BigInt decides.
- */
-function truncDiv64(a: number, b: number): number {
-  if (Math.abs(a) < 2147483648 && Math.abs(b) < 2147483648) return Math.trunc(a / b);
-  return Number(BigInt(a) / BigInt(b));
+  return (a, b) => a * b; // exact below 2^32 for narrower integers; pred: and
 }
 
 function divide(t: ElementType): Scalar2 {
-  const kind = kindOf(t);
+  const kind = realKind("divide", t);
   switch (kind) {
     case "float":
       return (a, b) => a / b;
     case "signed":
-      if (is64(t)) return (a, b) => (b === 0 ? -1 : truncDiv64(a, b));
       return (a, b) => (b === 0 ? -1 : Math.trunc(a / b)); // INT_MIN / -1 wraps to INT_MIN
     case "unsigned": {
       const allOnes = ELEMENT_TYPE_INFO[t].max;
-      if (is64(t)) return (a, b) => (b === 0 ? allOnes : truncDiv64(a, b));
       return (a, b) => (b === 0 ? allOnes : Math.trunc(a / b));
     }
     case "pred":
@@ -65,24 +51,24 @@ function divide(t: ElementType): Scalar2 {
 }
 
 function remainder(t: ElementType): Scalar2 {
-  if (kindOf(t) === "float") return (a, b) => a % b;
+  if (realKind("remainder", t) === "float") return (a, b) => a % b;
   // JS % on integers is exact; INT_MIN % -1 gives -0, which the normalizer makes 0.
   return (a, b) => (b === 0 ? a : a % b);
 }
 
 function maximum(t: ElementType): Scalar2 {
-  if (kindOf(t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a);
+  if (realKind("maximum", t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a);
   return (a, b) => (a < b ? b : a);
 }
 
 function minimum(t: ElementType): Scalar2 {
-  if (kindOf(t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
+  if (realKind("minimum", t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
   return (a, b) => (b < a ? b : a);
 }
 
-/** base^exponent by squaring, wrapping at 32 bits; `exponent` is taken as a C int, as XLA's IPow does. */
+/** base^exponent for 0 <= exponent < 64, by squaring, wrapping at 32 bits (the normalizer narrows). */
 function ipow32(base: number, exponent: number): number {
-  let e = exponent | 0;
+  let e = exponent;
   let r = 1;
   let b = base | 0;
   while (e > 0) {
@@ -93,39 +79,48 @@ function ipow32(base: number, exponent: number): number {
   return r;
 }
 
-function ipow64(base: number, exponent: number, signed: boolean): number {
-  const wrap = (v: bigint): bigint => (signed ? BigInt.asIntN(64, v) : BigInt.asUintN(64, v));
-  let e = exponent | 0;
-  let r = 1n;
-  let b = BigInt(base);
-  while (e > 0) {
-    if (e & 1) r = wrap(r * b);
-    b = wrap(b * b);
-    e >>>= 1;
-  }
-  return Number(r);
+/**
+ * Integer power as XLA's CPU backend computes it (the conformance corpora's
+ * ground truth; every rule checked there): 1 when lhs == 1 or rhs == 0; the
+ * exponent is read as a signed number of the type's width, so for unsigned
+ * types an exponent with the top bit set counts as negative (u32 3^(2^31+1)
+ * = 0); a negative exponent gives 1 or -1 for base -1 (all ones for unsigned
+ * types) by its parity, else 0; otherwise squaring runs over the exponent's
+ * low 6 bits only (XLA's emitter stops there, since 2^64 already overflows),
+ * so the result is lhs^(rhs mod 64), wrapped: s32 3^(2^31-1) = 3^63, s64 2^64
+ * = 1. (XLA's HloEvaluator, which constant folding uses, differs: it computes
+ * the exact power, reads unsigned exponents as unsigned and gives 0 for
+ * (-1)^-1.)
+ */
+export function integerPower(t: ElementType): Scalar2 {
+  const w = ELEMENT_TYPE_INFO[t].bitWidth;
+  const m = 2 ** w;
+  const half = m / 2;
+  const signed = (x: number): number => (x >= half ? x - m : x);
+  const allOnes = ELEMENT_TYPE_INFO[t].kind === "unsigned" ? m - 1 : -1;
+  return (a, b) => {
+    if (a === 1 || b === 0) return 1;
+    const e = signed(b);
+    if (e < 0) return signed(a) === -1 ? (e % 2 === 0 ? 1 : allOnes) : 0;
+    return ipow32(a, e % 64);
+  };
 }
 
 /**
  * XLA's power: 1 when lhs == 1 or rhs == 0 (even for NaN); pred: lhs || !rhs;
- * signed integers with a negative exponent: 0 (lhs == 1 was handled), so
- * (-1)^-1 = 0 as in XLA's evaluator and CPU backend; otherwise exact wrapping
- * power by squaring. Floats: std::pow, which unlike Math.pow gives
+ * integers: integerPower. Floats: std::pow, which unlike Math.pow gives
  * pow(-1, +-inf) = 1.
  */
 function power(t: ElementType): Scalar2 {
-  const kind = kindOf(t);
+  const kind = realKind("power", t);
   switch (kind) {
     case "float":
       return (a, b) => (a === 1 || b === 0 ? 1 : a === -1 && (b === Infinity || b === -Infinity) ? 1 : Math.pow(a, b));
     case "pred":
       return (a, b) => (a !== 0 || b === 0 ? 1 : 0);
     case "signed":
-    case "unsigned": {
-      const signed = kind === "signed";
-      const ipow = is64(t) ? (a: number, b: number) => ipow64(a, b, signed) : ipow32;
-      return (a, b) => (a === 1 || b === 0 ? 1 : b < 0 ? 0 : ipow(a, b));
-    }
+    case "unsigned":
+      return integerPower(t);
     default:
       return kind satisfies never;
   }
@@ -134,7 +129,7 @@ function power(t: ElementType): Scalar2 {
 export function binaryScalar(op: BinaryOp, t: ElementType): Scalar2 {
   switch (op) {
     case "add":
-      return (a, b) => a + b; // exact for every integer width (64-bit overflow is refused by the normalizer)
+      return (a, b) => a + b; // exact for every integer width up to 32 bits; the normalizer wraps
     case "subtract":
       return (a, b) => a - b;
     case "multiply":
@@ -154,7 +149,7 @@ export function binaryScalar(op: BinaryOp, t: ElementType): Scalar2 {
     case "and":
     case "or":
     case "xor":
-      return bitwiseScalar(op, t);
+      return bitwiseScalar(op);
     case "shift-left":
     case "shift-right-arithmetic":
     case "shift-right-logical":

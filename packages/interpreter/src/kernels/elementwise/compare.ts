@@ -6,16 +6,17 @@
  * bit patterns as XLA does. The bits come from the operand's own storage:
  * V8 keeps a NaN's sign bit in a Float64Array (x86 produces -NaN for 0/0 and
  * inf-inf, and XLA on x86 does too), so -NaN and +NaN stay distinguishable.
- * Without comparison_type, floats use FLOAT, signed integers SIGNED, unsigned
- * integers and pred UNSIGNED.
+ * Without comparison_type, floats and complex types use FLOAT, signed
+ * integers SIGNED, unsigned integers and pred UNSIGNED. (s64/u64 compare in
+ * bigint.ts, complex types in complex.ts.)
  */
 import type { ComparisonDirection, ComparisonType, ElementType } from "@minixla/hlo";
-import { isFloatType } from "@minixla/hlo";
+import { ELEMENT_TYPE_INFO, isComplexType, isFloatType } from "@minixla/hlo";
 import type { Scalar2 } from "./loops.ts";
 
 export function defaultComparisonType(t: ElementType): ComparisonType {
-  if (isFloatType(t)) return "FLOAT";
-  return t.startsWith("s") ? "SIGNED" : "UNSIGNED";
+  if (isFloatType(t) || isComplexType(t)) return "FLOAT";
+  return ELEMENT_TYPE_INFO[t].kind === "signed" ? "SIGNED" : "UNSIGNED";
 }
 
 /** IEEE / numeric comparison: 1 or 0. */

@@ -12,13 +12,23 @@
  * inlines both. Copies are cached per key, so a key compiles once.
  * The normalizer (the element type's value set, element_type.ts) is left out
  * for f64 and for results that are already in the value set (pred 0/1).
+ * The same template serves every storage (literal.ts): s64/u64 keys get their
+ * own copies whose scalar functions take and return bigints, and whose
+ * BigInt64Array/BigUint64Array output wraps each result to 64 bits on store.
  */
-import { EvalError, type ArrayLiteral, type Literal, isArrayLiteral, sameDimensions, shapeToString } from "@minixla/hlo";
+import { EvalError, type ArrayLiteral, type Literal, type LiteralData, isArrayLiteral, sameDimensions, shapeToString } from "@minixla/hlo";
 
 export type Scalar1 = (x: number) => number;
 export type Scalar2 = (x: number, y: number) => number;
 export type Scalar3 = (x: number, y: number, z: number) => number;
 export type Normalize = (x: number) => number;
+
+/**
+ * A scalar function over any storage: numbers for Float64Array operands,
+ * bigints for BigInt64Array/BigUint64Array ones. The loops do not look at
+ * the values; callers pair each function with the storages it reads and writes.
+ */
+export type ElementFn = (...xs: never[]) => number | bigint;
 
 type Loop1 = (f: Scalar1, norm: Normalize | undefined, a: Float64Array, out: Float64Array, n: number) => void;
 type Loop2 = (f: Scalar2, norm: Normalize | undefined, a: Float64Array, b: Float64Array, out: Float64Array, n: number) => void;
@@ -62,6 +72,32 @@ export function map1(key: string, f: Scalar1, norm: Normalize | undefined, a: Fl
 export function map2(key: string, f: Scalar2, norm: Normalize | undefined, a: Float64Array, b: Float64Array): Float64Array {
   const out = new Float64Array(a.length);
   if (a.length > 0) (loopFor(key, 2, norm !== undefined, [false, false]) as Loop2)(f, norm, a, b, out, a.length);
+  return out;
+}
+
+type AnyLoop = (f: ElementFn, norm: Normalize | undefined, ...arrays: (LiteralData | number)[]) => void;
+
+/**
+ * out[i] = f(a[i]) (then norm where given, for Float64Array output only) into
+ * `out`, whatever the storages: a key of its own per storage combination.
+ */
+export function mapInto1<O extends LiteralData>(key: string, f: ElementFn, norm: Normalize | undefined, a: LiteralData, out: O): O {
+  if (out.length > 0) (loopFor(key, 1, norm !== undefined, [false]) as AnyLoop)(f, norm, a, out, out.length);
+  return out;
+}
+
+/** out[i] = f(a[i], b[i]) into `out`, whatever the storages. */
+export function mapInto2<O extends LiteralData>(key: string, f: ElementFn, norm: Normalize | undefined, a: LiteralData, b: LiteralData, out: O): O {
+  if (out.length > 0) (loopFor(key, 2, norm !== undefined, [false, false]) as AnyLoop)(f, norm, a, b, out, out.length);
+  return out;
+}
+
+/** out[i] = f(a[i], b[i], c[i]) into `out`; an operand flagged in `scalars` is read as a broadcast scalar. */
+export function mapInto3<O extends LiteralData>(
+  key: string, f: ElementFn, norm: Normalize | undefined,
+  a: LiteralData, b: LiteralData, c: LiteralData, scalars: readonly [boolean, boolean, boolean], out: O,
+): O {
+  if (out.length > 0) (loopFor(key, 3, norm !== undefined, scalars) as AnyLoop)(f, norm, a, b, c, out, out.length);
   return out;
 }
 

@@ -2,7 +2,7 @@
  * Test helpers for the element-wise kernels: build an instruction by hand,
  * run its kernel from KERNELS on literals, read the result back as numbers.
  */
-import { type ElementType, type Literal, type Opcode, isArrayLiteral, literal, shape } from "@minixla/hlo";
+import { type ArrayLiteral, type ElementType, type Literal, type Opcode, elementLanes, isArrayLiteral, literal, shape } from "@minixla/hlo";
 import type { EvalContext } from "../../kernel.ts";
 import { KERNELS } from "../kernel_table.ts";
 
@@ -16,29 +16,43 @@ const ctx: EvalContext = {
   },
 };
 
-export type Operand = { readonly type: ElementType; readonly values: readonly number[]; readonly dims?: readonly number[] };
+/** Values of an operand: numbers, bigints for s64/u64, interleaved (re, im) numbers for complex types. */
+export type Values = readonly (number | bigint)[];
+export type Operand = { readonly type: ElementType; readonly values: Values; readonly dims?: readonly number[] };
 
-/** An operand of type t holding `values` (a vector, or `dims`). */
-export const v = (type: ElementType, values: readonly number[], dims?: readonly number[]): Operand => ({ type, values, dims });
+/** An operand of type t holding `values` (a vector, or `dims`; complex types take 2 values per element). */
+export const v = (type: ElementType, values: Values, dims?: readonly number[]): Operand => ({ type, values, dims });
 
-/** Runs `opcode` on the operands; the result has `resultType` and the dimensions of the largest operand. */
-export function run(opcode: Opcode, resultType: ElementType, operands: readonly Operand[], attributes: object = {}): number[] {
-  const lits = operands.map((o) => literal(o.type, o.dims ?? [o.values.length], o.values));
-  const dims = lits.reduce((d, l) => (l.shape.dimensions.length > d.length ? l.shape.dimensions : d), [] as readonly number[]);
+/** The literal of an operand. */
+export function operandLiteral(o: Operand) {
+  return literal(o.type, o.dims ?? [o.values.length / elementLanes(o.type)], o.values);
+}
+
+/** Runs `opcode` on the operands; the result has `resultType` and `resultDims`, by default the dimensions of the largest operand. */
+export function run(
+  opcode: Opcode,
+  resultType: ElementType,
+  operands: readonly Operand[],
+  attributes: object = {},
+  resultDims?: readonly number[],
+): (number | bigint)[] {
+  const lits = operands.map(operandLiteral);
+  const dims = resultDims ?? lits.reduce((d, l) => (l.shape.dimensions.length > d.length ? l.shape.dimensions : d), [] as readonly number[]);
   const inst = { name: `${opcode}.1`, opcode, operands: lits.map((_, i) => `p${i}`), shape: shape(resultType, dims), attributes, called: [] };
   const kernel = KERNELS[opcode] as unknown as (i: unknown, o: readonly Literal[], c: EvalContext) => Literal;
-  const before = lits.map((l) => Array.from(l.data));
+  const copy = (l: ArrayLiteral): string => Array.from(l.data as ArrayLike<number | bigint>, String).join(",");
+  const before = lits.map(copy);
   const out = kernel(inst, lits, ctx);
   lits.forEach((l, i) => {
-    if (!Object.is(JSON.stringify(Array.from(l.data)), JSON.stringify(before[i]))) throw new Error(`${opcode} wrote to operand ${i}`);
+    if (copy(l) !== before[i]) throw new Error(`${opcode} wrote to operand ${i}`);
   });
   if (!isArrayLiteral(out)) throw new Error("expected an array result");
-  return Array.from(out.data);
+  return Array.from(out.data as ArrayLike<number | bigint>);
 }
 
 /** Runs a unary op whose result type is the operand's. */
-export const un = (opcode: Opcode, type: ElementType, values: readonly number[]): number[] => run(opcode, type, [v(type, values)]);
+export const un = (opcode: Opcode, type: ElementType, values: Values): (number | bigint)[] => run(opcode, type, [v(type, values)]);
 
 /** Runs a binary op whose result type is the operands'. */
-export const bin = (opcode: Opcode, type: ElementType, a: readonly number[], b: readonly number[], attributes: object = {}): number[] =>
+export const bin = (opcode: Opcode, type: ElementType, a: Values, b: Values, attributes: object = {}): (number | bigint)[] =>
   run(opcode, type, [v(type, a), v(type, b)], attributes);

@@ -105,35 +105,25 @@ describe("unary integer ops", () => {
 
   it("sign of integers is -1, 0 or 1", () => {
     expect(un("sign", "s32", [-7, 0, 9])).toEqual([-1, 0, 1]);
-    expect(un("sign", "s64", [-(2 ** 53 - 1), 2 ** 53 - 1])).toEqual([-1, 1]);
   });
 
   it("not is bitwise for integers and logical for pred", () => {
     expect(un("not", "s32", [0, -1, 5])).toEqual([-1, 0, -6]);
     expect(un("not", "u8", [0, 255, 0x0f])).toEqual([255, 0, 0xf0]);
     expect(un("not", "u32", [0])).toEqual([4294967295]);
-    expect(un("not", "s64", [0, 2 ** 53 - 2])).toEqual([-1, -(2 ** 53 - 1)]);
     expect(un("not", "pred", [0, 1])).toEqual([1, 0]);
-  });
-
-  it("not of a u64 whose result passes 2^53 is refused", () => {
-    expect(() => un("not", "u64", [0])).toThrow(/u64 value .* not exactly representable/);
   });
 
   it("popcnt counts bits of the two's complement at the type's width", () => {
     expect(un("popcnt", "s32", [0, -1, 7, -2147483648])).toEqual([0, 32, 3, 1]);
     expect(un("popcnt", "s8", [-1, -128])).toEqual([8, 1]);
     expect(un("popcnt", "u16", [65535])).toEqual([16]);
-    expect(un("popcnt", "s64", [-1, 2 ** 53 - 1, -(2 ** 53 - 1)])).toEqual([64, 53, 12]);
-    expect(un("popcnt", "u64", [2 ** 40 + 1])).toEqual([2]);
   });
 
   it("count-leading-zeros counts at the type's width", () => {
     expect(un("count-leading-zeros", "s32", [0, 1, -1, 65536])).toEqual([32, 31, 0, 15]);
     expect(un("count-leading-zeros", "u8", [0, 1, 128])).toEqual([8, 7, 0]);
     expect(un("count-leading-zeros", "s16", [-1, 1])).toEqual([0, 15]);
-    expect(un("count-leading-zeros", "s64", [0, 1, -1, 2 ** 40])).toEqual([64, 63, 0, 23]);
-    expect(un("count-leading-zeros", "u64", [2 ** 52])).toEqual([11]);
   });
 });
 

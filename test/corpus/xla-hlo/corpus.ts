@@ -1,0 +1,413 @@
+/**
+ * The vendored corpus of XLA's own .hlo test and benchmark files (see ORIGIN.md),
+ * and what minixla does with each module in it: parse the untouched text, print,
+ * parse and print again (the two prints must agree), verify, and evaluate on
+ * seeded random inputs. Shared by test/xla_hlo_corpus.test.ts and
+ * scripts/update_xla_hlo_expected.ts so the table and the test cannot drift apart.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type ArrayShape,
+  type HloInstruction,
+  type HloModule,
+  type Literal,
+  type Shape,
+  allocData,
+  arrayLiteralFromData,
+  elementCount,
+  entryComputation,
+  isArrayLiteral,
+  lowerBroadcasts,
+  parametersOf,
+  parseHloModule,
+  printHloModule,
+  tupleLiteral,
+  verificationProblems,
+  zeroLiteral,
+} from "@minixla/hlo";
+import { evaluate } from "@minixla/interpreter";
+import { prng } from "../../support/prng.ts";
+
+export const CORPUS_DIR = fileURLToPath(new URL(".", import.meta.url));
+export const EXPECTED_PATH = join(CORPUS_DIR, "expected.json");
+
+/**
+ * XLA's hlo-opt and hlo-translate (`--split-input-file`) split a file into
+ * modules at a line holding just this marker; longer runs of dashes are
+ * decoration (hlo_to_mhlo's tests use them) and split nothing.
+ */
+const SPLIT_LINE = /^[ \t]*\/\/ -----[ \t]*\r?$/m;
+const SPLIT_LINES = new RegExp(SPLIT_LINE.source, "gm");
+
+export interface CorpusModule {
+  /** `<repo>/<path>` relative to the corpus folder, with `#k` (1-based chunk) for split files. */
+  readonly id: string;
+  readonly text: string;
+}
+
+function hloFiles(dir: string): string[] {
+  const out: string[] = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop()!;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (e.name.endsWith(".hlo")) out.push(p);
+    }
+  }
+  return out.sort();
+}
+
+/** Whether a chunk holds anything but `//` comment lines and blanks (a trailing separator leaves such a chunk). */
+function hasCode(chunk: string): boolean {
+  return chunk.split("\n").some((l) => {
+    const t = l.trim();
+    return t !== "" && !t.startsWith("//");
+  });
+}
+
+/**
+ * Whether a chunk is an HloModuleProto in protobuf text format rather than HLO
+ * text: a few hlo_to_mhlo tests feed hlo-translate such protos (`hlo_module {
+ * name: ...`, or its fields at top level), which XLA's HLO text parser rejects.
+ * Their comments are `#` lines, as protobuf text has them.
+ */
+export function isProtoText(chunk: string): boolean {
+  const first = chunk.split("\n").map((l) => l.trim()).find((l) => l !== "" && !l.startsWith("//") && !l.startsWith("#"));
+  return first !== undefined && (/^hlo_module\s*\{/.test(first) || /^[a-z_]+:\s/.test(first));
+}
+
+function chunksOf(): { readonly module: CorpusModule; readonly proto: boolean }[] {
+  const out: { module: CorpusModule; proto: boolean }[] = [];
+  for (const file of hloFiles(CORPUS_DIR)) {
+    const rel = relative(CORPUS_DIR, file).split(sep).join("/");
+    const chunks = readFileSync(file, "utf8").split(SPLIT_LINES);
+    chunks.forEach((text, i) => {
+      if (!hasCode(text)) return;
+      out.push({ module: { id: chunks.length === 1 ? rel : `${rel}#${i + 1}`, text }, proto: isProtoText(text) });
+    });
+  }
+  return out;
+}
+
+/**
+ * Every module of the corpus: each file split on `// -----` (as hlo-opt and
+ * hlo-translate split it), nothing else removed; chunks that are protobuf
+ * text, not HLO text, are left out (protoTextModules lists them).
+ */
+export function corpusModules(): CorpusModule[] {
+  return chunksOf().filter((c) => !c.proto).map((c) => c.module);
+}
+
+/** The chunks left out of the corpus because they are HloModuleProto text, which XLA's HLO parser rejects too. */
+export function protoTextModules(): CorpusModule[] {
+  return chunksOf().filter((c) => c.proto).map((c) => c.module);
+}
+
+/** The furthest stage a module reaches; the order is the order of the checks. */
+export type Stage = "parse" | "reparse" | "fixed-point" | "verify" | "evaluate";
+const STAGE_RANK: Record<Stage, number> = { parse: 0, reparse: 1, "fixed-point": 2, verify: 3, evaluate: 4 };
+
+/**
+ * "evaluates": every check passed and the module ran. "parses": parse, fixed
+ * point and verification passed; evaluation was not attempted (a custom-call
+ * only a GPU runtime provides, a token parameter). "fails: <stage>: <message>".
+ */
+export type Expected = "evaluates" | "parses" | `fails: ${string}`;
+
+export interface ModuleResult {
+  readonly status: Expected;
+  /** The checks passed, for the tally. */
+  readonly parsed: boolean;
+  readonly fixedPoint: boolean;
+  readonly verified: boolean;
+  readonly evaluated: boolean;
+  /** Why evaluation was not attempted, when it was not. */
+  readonly notEvaluated?: string;
+}
+
+/** A status's rank: a lower rank than the table's is a regression, a higher one an improvement. */
+export function statusRank(s: Expected): number {
+  if (s === "evaluates") return 5;
+  if (s === "parses") return 4;
+  const stage = s.slice("fails: ".length).split(":")[0] as Stage;
+  return STAGE_RANK[stage] ?? -1;
+}
+
+/** The failure's stage and the first line of its message, cut short: the table's "reason prefix". */
+function failure(stage: Stage, e: unknown): Expected {
+  const msg = e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e);
+  const line = msg.split("\n").find((l) => l.trim() !== "" && !/^\w*Error:\s*$/.test(l)) ?? msg;
+  return `fails: ${stage}: ${line.trim().slice(0, 120)}`;
+}
+
+/** The reason-summary key: stage and message with names, numbers and positions blanked, so like failures count together. */
+export function reasonKey(s: Expected): string {
+  return s
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\b(line|column|at) \d+(:\d+)?/g, "$1 N")
+    .replace(/%?[A-Za-z_][\w.-]*\.\d+/g, "NAME")
+    .replace(/\d+/g, "N")
+    .slice(0, 110);
+}
+
+const EVALUABLE_CUSTOM_CALLS = new Set(["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"]);
+
+function allInstructions(m: HloModule): HloInstruction[] {
+  return m.computations.flatMap((c) => [...c.instructions]);
+}
+
+function shapeElements(s: Shape): number {
+  return s.elementType === "tuple" ? s.tupleShapes.reduce((a, t) => a + shapeElements(t), 0) : elementCount(s);
+}
+
+/** Each instruction costs about as much as producing this many elements, however small its result. */
+const PER_INSTRUCTION = 50;
+
+/** Opcodes whose work is their multiply-adds (convolution once the op set has it). */
+const MULTIPLY_ADD_OPCODES: ReadonlySet<string> = new Set(["dot", "convolution"]);
+
+/**
+ * A while loop's trip count when its condition compares the counter with a
+ * scalar constant of the condition (`i < 100000`, as JAX's fori_loop and scan
+ * lower), else 1: a static bound, good enough to keep long loops out of the
+ * default run.
+ */
+function tripCount(m: HloModule, condition: string): number {
+  const c = m.computations.find((x) => x.name === condition);
+  const root = c?.instructions.find((i) => i.name === c.root);
+  if (!c || !root || root.opcode !== "compare") return 1;
+  for (const name of root.operands) {
+    const op = c.instructions.find((i) => i.name === name);
+    if (op?.opcode !== "constant") continue;
+    const lit = op.attributes.literal;
+    if (isArrayLiteral(lit) && elementCount(lit.shape) === 1) {
+      const v = Math.abs(Number(lit.data[0]));
+      if (Number.isFinite(v)) return Math.max(1, v);
+    }
+  }
+  return 1;
+}
+
+/**
+ * A static estimate of the evaluator's work (elements produced, with dots and
+ * convolutions counted by their multiply-adds, called computations counted
+ * once per call and loop bodies once per trip), so modules that would take
+ * more than a second or two run only under MINIXLA_SLOW=1. Deterministic,
+ * unlike a clock.
+ */
+export function estimatedWork(m: HloModule): number {
+  const memo = new Map<string, number>();
+  const work = (name: string, depth: number): number => {
+    const known = memo.get(name);
+    if (known !== undefined) return known;
+    const c = m.computations.find((x) => x.name === name);
+    if (!c || depth > 64) return 0;
+    let w = 0;
+    for (const inst of c.instructions) {
+      w += PER_INSTRUCTION;
+      const out = shapeElements(inst.shape);
+      if (MULTIPLY_ADD_OPCODES.has(inst.opcode)) {
+        const operand = c.instructions.find((i) => i.name === inst.operands[1]);
+        const k = operand ? Math.max(1, shapeElements(operand.shape) / Math.max(1, out)) : 1;
+        w += out * Math.max(1, Math.sqrt(k) * 8);
+      } else {
+        w += out;
+      }
+      if (inst.opcode === "while") {
+        const [condition, body] = inst.called;
+        w += tripCount(m, condition) * (work(condition, depth + 1) + work(body, depth + 1));
+      } else if (inst.opcode === "reduce" || inst.opcode === "map" || inst.opcode === "sort" || inst.opcode === "scatter" || inst.opcode === "reduce-window" || inst.opcode === "select-and-scatter") {
+        // Reducers run per element; the elements are already counted.
+      } else {
+        for (const callee of inst.called) w += work(callee, depth + 1);
+      }
+    }
+    memo.set(name, w);
+    return w;
+  };
+  return work(entryComputation(m).name, 0);
+}
+
+export const SLOW_WORK = 4_000_000;
+
+/**
+ * Modules measured at several seconds or more although the estimate is small:
+ * a while loop whose bound is data (an ODE solver's step loop), a
+ * select-and-scatter calling its select computation per window element.
+ */
+const MEASURED_SLOW: ReadonlySet<string> = new Set([
+  "openxla-xla/xla/backends/cpu/benchmarks/hlo/diffrax.b380012920.hlo",
+  "openxla-xla/xla/hlo/translate/hlo_to_mhlo/tests/import_emit_stablehlo.hlo#134",
+]);
+
+export function isSlow(m: HloModule, id?: string): boolean {
+  return (id !== undefined && MEASURED_SLOW.has(id)) || estimatedWork(m) > SLOW_WORK;
+}
+
+/** Why the module cannot be evaluated here at all, or undefined. */
+function notEvaluable(m: HloModule): string | undefined {
+  for (const inst of allInstructions(m)) {
+    if (inst.opcode === "custom-call" && !EVALUABLE_CUSTOM_CALLS.has(inst.attributes.customCallTarget)) {
+      return `custom-call ${inst.attributes.customCallTarget}`;
+    }
+  }
+  const entry = entryComputation(m);
+  if (parametersOf(entry).some((p) => hasToken(p.shape))) return "token parameter";
+  return undefined;
+}
+
+function hasToken(s: Shape): boolean {
+  return s.elementType === "tuple" ? s.tupleShapes.some(hasToken) : s.elementType === "token";
+}
+
+/** Values every float type (the f8/f4 formats included) holds exactly; f8e8m0fnu holds only powers of two. */
+const FLOAT_VALUES = [-2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2];
+const POW2_VALUES = [0.25, 0.5, 1, 2, 4];
+
+function randomArray(s: ArrayShape, rand: () => number): Literal {
+  const t = s.elementType;
+  const n = elementCount(s);
+  const data = allocData(t, n);
+  const pick = (xs: readonly number[]) => xs[Math.floor(rand() * xs.length)];
+  // Small integers keep gather/scatter/dynamic-slice indices and loop bounds near the shapes' sizes.
+  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+  for (let i = 0; i < data.length; i++) {
+    if (data instanceof BigInt64Array || data instanceof BigUint64Array) {
+      data[i] = BigInt(t === "u64" ? int(0, 7) : int(-4, 7));
+      continue;
+    }
+    switch (t) {
+      case "pred": data[i] = rand() < 0.5 ? 0 : 1; break;
+      case "s2": data[i] = int(-2, 1); break;
+      case "u2": data[i] = int(0, 3); break;
+      case "s4": case "s8": case "s16": case "s32": data[i] = int(-4, 7); break;
+      case "u4": case "u8": case "u16": case "u32": data[i] = int(0, 7); break;
+      case "f8e8m0fnu": data[i] = pick(POW2_VALUES); break;
+      default: data[i] = pick(FLOAT_VALUES);
+    }
+  }
+  return arrayLiteralFromData(s, data);
+}
+
+function randomLiteral(s: Shape, rand: () => number): Literal {
+  if (s.elementType === "tuple") return tupleLiteral(s.tupleShapes.map((t) => randomLiteral(t, rand)));
+  if (s.elementType === "token") return zeroLiteral(s);
+  return randomArray(s, rand);
+}
+
+function seedOf(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** The inputs a module is evaluated on: seeded by its id, so every run sees the same values. */
+export function randomInputs(id: string, m: HloModule): Literal[] {
+  const rand = prng(seedOf(id));
+  return parametersOf(entryComputation(m)).map((p) => randomLiteral(p.shape, rand));
+}
+
+/**
+ * Elided constants (`constant({...})`) hold seeded random values (seeded by the
+ * module's id), and while loops are bounded so that a random trip count
+ * cannot run away.
+ */
+function evalOptions(id: string) {
+  return { elidedConstants: "random" as const, elidedSeed: seedOf(`${id}/elided`), maxWhileIterations: 100_000 };
+}
+
+export function runModule(mod: CorpusModule, opts: { readonly slow: boolean }): ModuleResult {
+  const none = { parsed: false, fixedPoint: false, verified: false, evaluated: false };
+  let m: HloModule;
+  try {
+    m = parseHloModule(mod.text);
+  } catch (e) {
+    return { ...none, status: failure("parse", e) };
+  }
+  let first: string;
+  let second: string;
+  try {
+    first = printHloModule(m);
+    second = printHloModule(parseHloModule(first));
+  } catch (e) {
+    return { ...none, parsed: true, status: failure("reparse", e) };
+  }
+  if (first !== second) {
+    const a = first.split("\n");
+    const b = second.split("\n");
+    const i = a.findIndex((l, k) => l !== b[k]);
+    return { ...none, parsed: true, status: `fails: fixed-point: first print line ${i + 1} "${a[i]?.trim().slice(0, 50)}" reprints as "${b[i]?.trim().slice(0, 50)}"` };
+  }
+  const problems = verificationProblems(m);
+  if (problems.length > 0) {
+    return { ...none, parsed: true, fixedPoint: true, status: `fails: verify: ${problems[0].split("\n")[0].trim().slice(0, 120)}` };
+  }
+  const passed = { parsed: true, fixedPoint: true, verified: true };
+  const why = notEvaluable(m);
+  if (why !== undefined) return { ...passed, evaluated: false, status: "parses", notEvaluated: why };
+  if (!opts.slow && isSlow(m, mod.id)) return { ...passed, evaluated: false, status: "parses", notEvaluated: "slow (MINIXLA_SLOW=1 runs it)" };
+  try {
+    const lowered = lowerBroadcasts(m);
+    evaluate(lowered, randomInputs(mod.id, lowered), evalOptions(mod.id));
+  } catch (e) {
+    return { ...passed, evaluated: false, status: failure("evaluate", e) };
+  }
+  return { ...passed, evaluated: true, status: "evaluates" };
+}
+
+export function readExpected(): Record<string, Expected> {
+  try {
+    return JSON.parse(readFileSync(EXPECTED_PATH, "utf8")) as Record<string, Expected>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Whether a result agrees with the table. A slow module that was not run agrees
+ * with any table status past verification, so the table can hold its slow-run status.
+ */
+export function agrees(result: ModuleResult, expected: Expected): boolean {
+  if (result.notEvaluated?.startsWith("slow") && statusRank(expected) >= 4) return true;
+  if (result.status === expected) return true;
+  // Same stage, different wording: neither a regression nor an improvement.
+  return result.status.startsWith("fails: ") && statusRank(result.status) === statusRank(expected);
+}
+
+export interface Tally {
+  readonly modules: number;
+  readonly parses: number;
+  readonly fixedPoint: number;
+  readonly verifies: number;
+  readonly evaluates: number;
+  /** Failure reasons (and reasons evaluation was not attempted), most frequent first. */
+  readonly reasons: readonly (readonly [string, number])[];
+}
+
+export function tally(results: readonly ModuleResult[]): Tally {
+  const reasons = new Map<string, number>();
+  for (const r of results) {
+    const key = r.status.startsWith("fails: ") ? reasonKey(r.status) : r.notEvaluated !== undefined ? `not evaluated: ${reasonKey(r.notEvaluated as Expected)}` : undefined;
+    if (key !== undefined) reasons.set(key, (reasons.get(key) ?? 0) + 1);
+  }
+  return {
+    modules: results.length,
+    parses: results.filter((r) => r.parsed).length,
+    fixedPoint: results.filter((r) => r.fixedPoint).length,
+    verifies: results.filter((r) => r.verified).length,
+    evaluates: results.filter((r) => r.evaluated).length,
+    reasons: [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+  };
+}
+
+export function formatTally(t: Tally): string {
+  const lines = [
+    `${t.modules} modules: ${t.parses} parse, ${t.fixedPoint} print to a fixed point, ${t.verifies} verify, ${t.evaluates} evaluate`,
+    ...t.reasons.map(([k, n]) => `  ${String(n).padStart(4)}  ${k}`),
+  ];
+  return lines.join("\n");
+}
