@@ -6,7 +6,6 @@
  */
 import {
   type HloModule,
-  HloError,
   STANDARD_PASSES,
   VerifyError,
   createModule,

@@ -9,7 +9,10 @@ import {
   type ArrayShape,
   type AttributesOf,
   type BinaryOpcode,
+  type ConvolutionDimensionNumbers,
+  ELEMENT_TYPE_INFO,
   type ElementType,
+  type FftType,
   type FusionKind,
   HloError,
   type HloComputation,
@@ -20,9 +23,11 @@ import {
   OPCODES,
   type Opcode,
   type ProgramShape,
+  type RngAlgorithm,
   type Shape,
   ShapeError,
   type StorageKind,
+  type TransposeKind,
   type UnaryOpcode,
   checkShape,
   createModule,
@@ -39,7 +44,10 @@ import {
   shape,
   shapeToString,
   storageOf,
+  tupleShape,
+  upperTypeName,
 } from "@minixla/hlo";
+import { type CollectiveOptions, collectiveAttributes } from "./collective_options.ts";
 import { XlaOp } from "./op.ts";
 import {
   type DotDimensionNumbers,
@@ -48,6 +56,13 @@ import {
   type WindowOptions,
   makeWindow,
 } from "./op_options.ts";
+import {
+  type Padding,
+  defaultConvDimensionNumbers,
+  makeConvWindow,
+  makePadding,
+  verifyConvolution,
+} from "./convolution_options.ts";
 
 let nextBuilderId = 1;
 
@@ -288,6 +303,13 @@ export class XlaBuilder {
   sin(x: XlaOp): XlaOp { return this.unary("sine", x); }
   cos(x: XlaOp): XlaOp { return this.unary("cosine", x); }
   tan(x: XlaOp): XlaOp { return this.unary("tan", x); }
+  acos(x: XlaOp): XlaOp { return this.unary("acos", x); }
+  acosh(x: XlaOp): XlaOp { return this.unary("acosh", x); }
+  asin(x: XlaOp): XlaOp { return this.unary("asin", x); }
+  asinh(x: XlaOp): XlaOp { return this.unary("asinh", x); }
+  atanh(x: XlaOp): XlaOp { return this.unary("atanh", x); }
+  cosh(x: XlaOp): XlaOp { return this.unary("cosh", x); }
+  sinh(x: XlaOp): XlaOp { return this.unary("sinh", x); }
   erf(x: XlaOp): XlaOp { return this.unary("erf", x); }
   floor(x: XlaOp): XlaOp { return this.unary("floor", x); }
   ceil(x: XlaOp): XlaOp { return this.unary("ceil", x); }
@@ -528,6 +550,153 @@ export class XlaBuilder {
     }, { declared });
   }
 
+  /** Cholesky factor of each (batched) Hermitian positive-definite matrix: lower L (a = L L^H) or upper U (a = U^H U). */
+  cholesky(a: XlaOp, lower = false): XlaOp {
+    return this.addInstruction("cholesky", [a], { lower });
+  }
+
+  /** Solves op(a) x = b (leftSide) or x op(a) = b for x, a triangular; op per transposeA. */
+  triangularSolve(a: XlaOp, b: XlaOp, leftSide: boolean, lower: boolean, unitDiagonal: boolean, transposeA: TransposeKind): XlaOp {
+    return this.addInstruction("triangular-solve", [a, b], { leftSide, lower, unitDiagonal, transposeA });
+  }
+
+  // ---- fourier transforms, top-k, batch normalization ----
+
+  /** FFT, IFFT, RFFT or IRFFT over the innermost fftLength.length dimensions. */
+  fft(operand: XlaOp, fftType: FftType, fftLength: readonly number[]): XlaOp {
+    return this.addInstruction("fft", [operand], { fftType, fftLength: [...fftLength] });
+  }
+
+  /** The k largest (or smallest) elements of each last-dimension row, and their s32 indices, as a tuple. */
+  topK(operand: XlaOp, k: number, largest = true): XlaOp {
+    return this.addInstruction("topk", [operand], { k, largest, isStable: false });
+  }
+
+  /** (normalized operand, batch mean, batch variance) over every dimension but featureIndex. */
+  batchNormTraining(operand: XlaOp, scale: XlaOp, offset: XlaOp, epsilon: number, featureIndex: number): XlaOp {
+    return this.addInstruction("batch-norm-training", [operand, scale, offset], { epsilon: Math.fround(epsilon), featureIndex });
+  }
+
+  batchNormInference(operand: XlaOp, scale: XlaOp, offset: XlaOp, mean: XlaOp, variance: XlaOp, epsilon: number, featureIndex: number): XlaOp {
+    return this.addInstruction("batch-norm-inference", [operand, scale, offset, mean, variance], { epsilon: Math.fround(epsilon), featureIndex });
+  }
+
+  /** (grad operand, grad scale, grad offset) of batch normalization, given the batch mean and variance. */
+  batchNormGrad(operand: XlaOp, scale: XlaOp, mean: XlaOp, variance: XlaOp, gradOutput: XlaOp, epsilon: number, featureIndex: number): XlaOp {
+    return this.addInstruction("batch-norm-grad", [operand, scale, mean, variance, gradOutput], { epsilon: Math.fround(epsilon), featureIndex });
+  }
+
+  // ---- random numbers ----
+
+  /**
+   * (new state, random bits of shape s) from `initialState` by `algorithm`.
+   * As XlaBuilder::RngBitGenerator, the bits take the unsigned type of s's
+   * element width (f32 gives u32).
+   */
+  rngBitGenerator(algorithm: RngAlgorithm, initialState: XlaOp, s: ArrayShape): XlaOp {
+    const unsigned = isTupleShape(s) ? undefined : UNSIGNED_OF_WIDTH[ELEMENT_TYPE_WIDTH(s.elementType)];
+    if (unsigned === undefined) {
+      throw new ShapeError(`rng-bit-generator: Unsupported shape for RngBitGenerator: ${isTupleShape(s) ? "TUPLE" : upperTypeName(s.elementType)}`);
+    }
+    const bits = checkedShape("rng-bit-generator", unsigned, s.dimensions);
+    return this.addInstruction("rng-bit-generator", [initialState], { algorithm }, { declared: tupleShape([initialState.shape, bits]) });
+  }
+
+  /** Values of shape s drawn uniformly from [a, b) (seeded: see the evaluator's rngSeed). */
+  rngUniform(a: XlaOp, b: XlaOp, s: ArrayShape): XlaOp {
+    return this.addInstruction("rng", [a, b], { distribution: "rng_uniform" }, { declared: s });
+  }
+
+  /** Values of shape s drawn from the normal distribution N(mu, sigma^2) (seeded). */
+  rngNormal(mu: XlaOp, sigma: XlaOp, s: ArrayShape): XlaOp {
+    return this.addInstruction("rng", [mu, sigma], { distribution: "rng_normal" }, { declared: s });
+  }
+
+  // ---- convolution (XlaBuilder's Conv family) ----
+
+  /**
+   * XLA's ConvGeneralDilated: `padding` is [low, high] per spatial dimension
+   * (negative crops); empty strides/padding/dilations mean the defaults.
+   * `precisionConfig` (e.g. ["high", "default"]) is kept for printing.
+   */
+  convGeneralDilated(
+    lhs: XlaOp,
+    rhs: XlaOp,
+    windowStrides: readonly number[],
+    padding: readonly (readonly [number, number])[],
+    lhsDilation: readonly number[],
+    rhsDilation: readonly number[],
+    dimensionNumbers: ConvolutionDimensionNumbers,
+    featureGroupCount = 1,
+    batchGroupCount = 1,
+    precisionConfig?: readonly string[],
+    preferredElementType?: ElementType,
+  ): XlaOp {
+    const l = arrayOf(lhs, "convolution");
+    const r = arrayOf(rhs, "convolution");
+    verifyConvolution(l, r, dimensionNumbers);
+    const windowSizes = dimensionNumbers.kernelSpatialDimensions.map((d) => r.dimensions[d]);
+    const window = makeConvWindow(windowSizes, windowStrides, padding, lhsDilation, rhsDilation);
+    const d = dimensionNumbers;
+    return this.addInstruction("convolution", [lhs, rhs], {
+      window,
+      dimensionNumbers: {
+        ...d,
+        inputSpatialDimensions: [...d.inputSpatialDimensions],
+        kernelSpatialDimensions: [...d.kernelSpatialDimensions],
+        outputSpatialDimensions: [...d.outputSpatialDimensions],
+      },
+      featureGroupCount,
+      batchGroupCount,
+      ...(precisionConfig === undefined ? {} : { operandPrecision: precisionConfig.map((p) => p.toLowerCase()) }),
+    }, { declared: preferredElementType ? shape(preferredElementType, []) : undefined });
+  }
+
+  /** XLA's ConvGeneral: ConvGeneralDilated without dilations. */
+  convGeneral(
+    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: readonly (readonly [number, number])[],
+    dimensionNumbers: ConvolutionDimensionNumbers, featureGroupCount = 1, batchGroupCount = 1,
+    precisionConfig?: readonly string[], preferredElementType?: ElementType,
+  ): XlaOp {
+    return this.convGeneralDilated(lhs, rhs, windowStrides, padding, [], [], dimensionNumbers, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
+  }
+
+  /** XLA's ConvWithGeneralDimensions: SAME or VALID padding under any dimension numbers. */
+  convWithGeneralDimensions(
+    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: Padding,
+    dimensionNumbers: ConvolutionDimensionNumbers, featureGroupCount = 1, batchGroupCount = 1,
+    precisionConfig?: readonly string[], preferredElementType?: ElementType,
+  ): XlaOp {
+    const l = arrayOf(lhs, "convolution");
+    const r = arrayOf(rhs, "convolution");
+    verifyConvolution(l, r, dimensionNumbers);
+    const pads = makePadding(
+      dimensionNumbers.inputSpatialDimensions.map((d) => l.dimensions[d]),
+      dimensionNumbers.kernelSpatialDimensions.map((d) => r.dimensions[d]),
+      windowStrides.length === 0 ? dimensionNumbers.inputSpatialDimensions.map(() => 1) : windowStrides,
+      padding,
+    );
+    return this.convGeneral(lhs, rhs, windowStrides, pads, dimensionNumbers, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
+  }
+
+  /** XLA's Conv: default dimension numbers (bf01_oi01->bf01), SAME or VALID padding. */
+  conv(
+    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: Padding, featureGroupCount = 1, batchGroupCount = 1,
+    precisionConfig?: readonly string[], preferredElementType?: ElementType,
+  ): XlaOp {
+    const dnums = defaultConvDimensionNumbers(windowStrides.length);
+    return this.convWithGeneralDimensions(lhs, rhs, windowStrides, padding, dnums, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
+  }
+
+  /** XLA's ConvWithGeneralPadding: default dimension numbers, explicit [low, high] padding. */
+  convWithGeneralPadding(
+    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: readonly (readonly [number, number])[],
+    featureGroupCount = 1, batchGroupCount = 1, precisionConfig?: readonly string[], preferredElementType?: ElementType,
+  ): XlaOp {
+    const dnums = defaultConvDimensionNumbers(windowStrides.length);
+    return this.convGeneral(lhs, rhs, windowStrides, padding, dnums, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
+  }
+
   // ---- reductions ----
 
   reduce(operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[], computation: HloModule, dimensionsToReduce: readonly number[]): XlaOp {
@@ -606,6 +775,118 @@ export class XlaBuilder {
     return this.addInstruction("conditional", [index, ...(b as readonly XlaOp[])], {}, { called: [...(a as readonly HloModule[])] });
   }
 
+  // ---- collectives (one replica, one partition when evaluated) and tokens ----
+
+  /** AllReduce: each operand combined across its replica group by `computation` (a scalar (T, T) -> T). */
+  allReduce(operand: XlaOp | readonly XlaOp[], computation: HloModule, opts: CollectiveOptions = {}): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    return this.addInstruction("all-reduce", operands, collectiveAttributes(opts), { called: [computation] });
+  }
+
+  allReduceStart(operand: XlaOp | readonly XlaOp[], computation: HloModule, opts: CollectiveOptions = {}): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    return this.addInstruction("all-reduce-start", operands, collectiveAttributes(opts), { called: [computation] });
+  }
+
+  allReduceDone(start: XlaOp): XlaOp {
+    return this.addInstruction("all-reduce-done", [start], {});
+  }
+
+  /** AllGather: the groups' operands concatenated along `allGatherDimension`; `shardCount` sizes the result when no groups are given. */
+  allGather(operand: XlaOp | readonly XlaOp[], allGatherDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    const declared = scaledDeclared(operands, allGatherDimension, shardCount, true);
+    return this.addInstruction("all-gather", operands, { ...collectiveAttributes(opts), dimension: allGatherDimension }, { declared });
+  }
+
+  allGatherStart(operand: XlaOp | readonly XlaOp[], allGatherDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    const out = scaledDeclared(operands, allGatherDimension, shardCount, true);
+    const input = operands.length === 1 ? operands[0].shape : tupleShape(operands.map((o) => o.shape));
+    const declared = out === undefined ? undefined : tupleShape([input, out]);
+    return this.addInstruction("all-gather-start", operands, { ...collectiveAttributes(opts), dimension: allGatherDimension }, { declared });
+  }
+
+  allGatherDone(start: XlaOp): XlaOp {
+    return this.addInstruction("all-gather-done", [start], {});
+  }
+
+  /** ReduceScatter: an all-reduce whose result is split along `scatterDimension`, each device keeping its part. */
+  reduceScatter(operand: XlaOp | readonly XlaOp[], computation: HloModule, scatterDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
+    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
+    const declared = scaledDeclared(operands, scatterDimension, shardCount, false);
+    return this.addInstruction("reduce-scatter", operands, { ...collectiveAttributes(opts), dimension: scatterDimension }, { called: [computation], declared });
+  }
+
+  /**
+   * AllToAll (XLA's array form): all-to-all along `splitDimension`; when the
+   * concat dimension differs, XLA's builder follows it with reshape,
+   * transpose and reshape, and so does this one.
+   */
+  allToAll(operand: XlaOp, splitDimension: number, concatDimension: number, splitCount: number, opts: CollectiveOptions = {}): XlaOp {
+    const s = arrayOf(operand, "allToAll");
+    const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes(opts);
+    const a2a = this.addInstruction("all-to-all", [operand], { ...common, dimension: splitDimension });
+    if (splitDimension === concatDimension) return a2a;
+    const dims = s.dimensions;
+    const sizes = dims.flatMap((d, i) => (i === splitDimension ? [splitCount, d / splitCount] : [d]));
+    const permutation = dims.flatMap((_, i) => {
+      const after = i >= splitDimension ? i + 1 : i;
+      return i === concatDimension ? [splitDimension, after] : [after];
+    });
+    const expected = dims.map((d, i) => (i === splitDimension ? d / splitCount : i === concatDimension ? d * splitCount : d));
+    return this.reshape(this.transpose(this.reshape(a2a, sizes), permutation), expected);
+  }
+
+  /** AllToAll's tuple form: one operand per device of the group, a tuple back. */
+  allToAllTuple(operands: readonly XlaOp[], opts: CollectiveOptions = {}): XlaOp {
+    const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes(opts);
+    return this.addInstruction("all-to-all", operands, common);
+  }
+
+  /** CollectivePermute: device `target` receives the operand of `source`; a device no pair targets gets zeros. */
+  collectivePermute(operand: XlaOp, sourceTargetPairs: readonly (readonly [number, number])[], channelId?: number): XlaOp {
+    return this.addInstruction("collective-permute", [operand], permuteAttributes(sourceTargetPairs, channelId));
+  }
+
+  collectivePermuteStart(operand: XlaOp, sourceTargetPairs: readonly (readonly [number, number])[], channelId?: number): XlaOp {
+    return this.addInstruction("collective-permute-start", [operand], permuteAttributes(sourceTargetPairs, channelId));
+  }
+
+  collectivePermuteDone(start: XlaOp): XlaOp {
+    return this.addInstruction("collective-permute-done", [start], {});
+  }
+
+  /** This device's replica number (u32[]). */
+  replicaId(): XlaOp {
+    return this.addInstruction("replica-id", [], {});
+  }
+
+  /** This device's partition number (u32[]). */
+  partitionId(): XlaOp {
+    return this.addInstruction("partition-id", [], {});
+  }
+
+  /** A token ordered after every token given (none: a fresh token). */
+  afterAll(tokens: readonly XlaOp[]): XlaOp {
+    return this.addInstruction("after-all", tokens, {});
+  }
+
+  /** The operand, ordered after `token`. */
+  addDependency(operand: XlaOp, token: XlaOp): XlaOp {
+    return this.addInstruction("add-dependency", [operand, token], {});
+  }
+
+  /** A sharding-domain boundary (identity); `domain` is its text, e.g. `{kind="sharding", entry={maximal device=0}, exit={replicated}}`. */
+  domain(operand: XlaOp, domain: string): XlaOp {
+    return this.addInstruction("domain", [operand], { domain });
+  }
+
+  /** The u64[2] RNG state, then advanced by `delta`. */
+  rngGetAndUpdateState(delta: number): XlaOp {
+    return this.addInstruction("rng-get-and-update-state", [], { delta });
+  }
+
   optimizationBarrier(operand: XlaOp): XlaOp {
     return this.addInstruction("opt-barrier", [operand], {});
   }
@@ -670,6 +951,28 @@ function arrayOf(op: XlaOp, opcode: string): ArrayShape {
 function withType(s: Shape, elementType: ElementType, opcode: string): ArrayShape {
   if (isTupleShape(s)) throw new ShapeError(`${opcode}: Convert does not allow non-arrays, so cannot convert from ${shapeToString(s)} to ${elementType}.`);
   return shape(elementType, s.dimensions);
+}
+
+/** primitive_util::UnsignedIntegralTypeForBitWidth. */
+const UNSIGNED_OF_WIDTH: { readonly [width: number]: ElementType | undefined } = { 2: "u2", 4: "u4", 8: "u8", 16: "u16", 32: "u32", 64: "u64" };
+const ELEMENT_TYPE_WIDTH = (t: ElementType): number => ELEMENT_TYPE_INFO[t].bitWidth;
+
+/** The result of a gather (scatter) by `shardCount` along `dim`, where the groups do not say it; undefined for 1. */
+function scaledDeclared(operands: readonly XlaOp[], dim: number, shardCount: number, gather: boolean): Shape | undefined {
+  if (shardCount === 1) return undefined;
+  if (!Number.isInteger(shardCount) || shardCount < 1) throw new ShapeError(`collective: shard_count must be a positive integer; got ${shardCount}`);
+  const shapes = operands.map((o) => {
+    const s = arrayOf(o, gather ? "allGather" : "reduceScatter");
+    if (!gather && dim < s.dimensions.length && s.dimensions[dim] % shardCount !== 0) {
+      throw new ShapeError(`reduce-scatter: ReduceScatter operand scatter dimension size ${s.dimensions[dim]} must be dividable by shard_count ${shardCount}.`);
+    }
+    return { ...s, dimensions: s.dimensions.map((d, i) => (i !== dim ? d : gather ? d * shardCount : d / shardCount)) };
+  });
+  return shapes.length === 1 ? shapes[0] : tupleShape(shapes);
+}
+
+function permuteAttributes(pairs: readonly (readonly [number, number])[], channelId: number | undefined): AttributesOf<"collective-permute"> {
+  return { sourceTargetPairs: pairs.map(([s, t]) => [s, t]), ...(channelId === undefined ? {} : { channelId }) };
 }
 
 const isScalarOp = (op: XlaOp): boolean => !isTupleShape(op.shape) && op.shape.dimensions.length === 0;

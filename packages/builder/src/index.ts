@@ -3,3 +3,4 @@ export { XlaBuilder } from "./builder.ts";
 export type { DotDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./op_options.ts";
 export { XlaOp } from "./op.ts";
 export { BUILDER_METHODS } from "./methods.ts";
+export { defaultConvDimensionNumbers, type Padding } from "./convolution_options.ts";

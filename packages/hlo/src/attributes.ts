@@ -91,6 +91,29 @@ export const windowDimension = z.strictObject({
 export type WindowDimension = z.infer<typeof windowDimension>;
 export const windowAttributes = z.strictObject({ window: z.array(windowDimension) });
 
+/** Which operand and result dimensions play which role in a convolution (XLA's ConvolutionDimensionNumbers). */
+export const convolutionDimensionNumbers = z.strictObject({
+  inputBatchDimension: dim,
+  inputFeatureDimension: dim,
+  inputSpatialDimensions: dims,
+  kernelInputFeatureDimension: dim,
+  kernelOutputFeatureDimension: dim,
+  kernelSpatialDimensions: dims,
+  outputBatchDimension: dim,
+  outputFeatureDimension: dim,
+  outputSpatialDimensions: dims,
+});
+export type ConvolutionDimensionNumbers = z.infer<typeof convolutionDimensionNumbers>;
+export const convolutionAttributes = z.strictObject({
+  /** One entry per spatial dimension (empty for a convolution without spatial dimensions). */
+  window: z.array(windowDimension),
+  dimensionNumbers: convolutionDimensionNumbers,
+  featureGroupCount: dim,
+  batchGroupCount: dim,
+  /** Kept for printing (e.g. ["high","default"]); does not change minixla's math. */
+  operandPrecision: z.array(z.string()).optional(),
+});
+
 export const sortAttributes = z.strictObject({ dimension: nonNegative, isStable: z.boolean() });
 
 export const dotAttributes = z.strictObject({
@@ -102,7 +125,44 @@ export const dotAttributes = z.strictObject({
   operandPrecision: z.array(z.string()).optional(),
 });
 
+/** XLA's FftType: complex-to-complex forward/inverse, real-to-complex, complex-to-real. */
+export const FFT_TYPES = ["FFT", "IFFT", "RFFT", "IRFFT"] as const;
+export type FftType = (typeof FFT_TYPES)[number];
+export const fftAttributes = z.strictObject({ fftType: z.enum(FFT_TYPES), fftLength: dims });
+
+/**
+ * topk: `largest` defaults to true in XLA's parser. `is_stable` appears in
+ * newer XLA's text (jaxlib 0.10.2 does not read it); XLA CPU's top-k is
+ * stable either way.
+ */
+export const topkAttributes = z.strictObject({ k: nonNegative, largest: z.boolean(), isStable: z.boolean() });
+
+export const choleskyAttributes = z.strictObject({ lower: z.boolean() });
+
+/** TriangularSolveOptions::Transpose; absent in text means TRANSPOSE_INVALID, which shape inference rejects. */
+export const TRANSPOSE_KINDS = ["NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"] as const;
+export type TransposeKind = (typeof TRANSPOSE_KINDS)[number];
+export const triangularSolveAttributes = z.strictObject({
+  leftSide: z.boolean(),
+  lower: z.boolean(),
+  unitDiagonal: z.boolean(),
+  transposeA: z.enum(TRANSPOSE_KINDS).optional(),
+});
+
+/** XLA keeps epsilon as an f32 (the parser rounds the text to it). */
+export const batchNormAttributes = z.strictObject({ epsilon: z.number(), featureIndex: nonNegative });
+
 export const reducePrecisionAttributes = z.strictObject({ exponentBits: z.number().int().min(1), mantissaBits: nonNegative });
+
+/** XLA's RandomAlgorithm as HLO text spells it; rng_default means Philox on XLA's CPU. */
+export const RNG_ALGORITHMS = ["rng_default", "rng_three_fry", "rng_philox"] as const;
+export type RngAlgorithm = (typeof RNG_ALGORITHMS)[number];
+export const rngBitGeneratorAttributes = z.strictObject({ algorithm: z.enum(RNG_ALGORITHMS) });
+
+/** XLA's RandomDistribution as HLO text spells it. */
+export const RNG_DISTRIBUTIONS = ["rng_uniform", "rng_normal"] as const;
+export type RngDistribution = (typeof RNG_DISTRIBUTIONS)[number];
+export const rngAttributes = z.strictObject({ distribution: z.enum(RNG_DISTRIBUTIONS) });
 
 /** XLA's HloInstruction::FusionKind, spelled as in HLO text. */
 export const FUSION_KINDS = ["kLoop", "kInput", "kOutput", "kCustom"] as const;
@@ -115,3 +175,52 @@ export const customCallAttributes = z.strictObject({
   /** Every other attribute of the call, as its text, so printing reproduces it. */
   rawAttributes: z.array(z.strictObject({ name: z.string(), value: z.string() })),
 });
+
+/**
+ * Collectives' replica_groups: explicit lists `{{0,1},{2,3}}`, or XLA's iota
+ * form `[G,S]<=[reshape dims]` with an optional `T(permutation)`: G groups of
+ * S devices taken from iota(prod(reshape dims)) reshaped and transposed.
+ */
+export const replicaGroups = z.union([
+  z.strictObject({ kind: z.literal("list"), groups: z.array(dims) }),
+  z.strictObject({
+    kind: z.literal("iota"),
+    groupCount: nonNegative,
+    groupSize: nonNegative,
+    reshapeDimensions: dims,
+    transposePermutation: dims.optional(),
+  }),
+  // XLA's newest form: `mesh['x'=2,'y'=4] {'y'}` (groups along the named mesh axes; `'y':(1)2` is a sub-axis).
+  z.strictObject({
+    kind: z.literal("mesh"),
+    axes: z.array(z.strictObject({ name: z.string(), size: nonNegative })),
+    groupAxes: z.array(z.strictObject({ name: z.string(), preSize: nonNegative.optional(), size: nonNegative.optional() })),
+  }),
+]);
+export type ReplicaGroups = z.infer<typeof replicaGroups>;
+
+/** What every all-reduce / all-gather / reduce-scatter / all-to-all carries. */
+export const collectiveAttributes = z.strictObject({
+  replicaGroups,
+  channelId: z.number().int().optional(),
+  useGlobalDeviceIds: z.boolean(),
+  constrainLayout: z.boolean(),
+});
+/** all-gather and reduce-scatter: the dimension gathered or scattered along (`dimensions={d}`). */
+export const collectiveDimensionAttributes = collectiveAttributes.extend({ dimension: nonNegative });
+/** all-to-all (no use_global_device_ids): an array form with a split dimension, or a tuple form without one. */
+export const allToAllAttributes = z.strictObject({
+  replicaGroups,
+  channelId: z.number().int().optional(),
+  constrainLayout: z.boolean(),
+  dimension: nonNegative.optional(),
+});
+export const collectivePermuteAttributes = z.strictObject({
+  sourceTargetPairs: z.array(z.tuple([nonNegative, nonNegative])),
+  channelId: z.number().int().optional(),
+});
+
+/** domain's `domain={kind="sharding", entry=..., exit=...}`, kept as its text: it carries no semantics. */
+export const domainAttributes = z.strictObject({ domain: z.string() });
+/** rng-get-and-update-state's `delta`: how far each execution advances the state. */
+export const rngStateAttributes = z.strictObject({ delta: z.number().int() });

@@ -28,6 +28,8 @@ export { STANDARD_PASSES, passByName, defaultPipeline } from "./passes/registry.
 export { verifyModule, verificationProblems, hasImplicitBroadcast, implicitBroadcastProblems, VERIFY_RULES, type VerifyOptions, type VerifyRule } from "./verify/verifier.ts";
 export { parseHloModule, parseShape } from "./text/parser.ts";
 export { printHloModule } from "./text/printer.ts";
+export { replicaGroupsToString } from "./text/collective_text.ts";
+export { expandReplicaGroups, meshGroupSize } from "./replica_groups.ts";
 export { escapeControls, quoteString } from "./text/string_escape.ts";
 export { type ReadNpyOptions, readNpy, writeNpy } from "./npy.ts";
 export * from "./rename.ts";

@@ -12,7 +12,9 @@ import type { z } from "zod";
 import * as A from "./attributes.ts";
 
 /** Which files hold the opcode's shape rule and kernel. */
-export type OpFamily = "elementwise" | "data_movement" | "indexing" | "reduction" | "dot" | "structural";
+export type OpFamily = "elementwise" | "data_movement" | "indexing" | "reduction" | "dot" | "structural"
+  | "fft" | "topk" | "linalg" | "batch_norm" | "convolution"
+  | "collective" | "token" | "random";
 
 /**
  * How an instruction's `called` list is read:
@@ -74,6 +76,14 @@ export const OPCODES = {
   sqrt: unary,
   tan: unary,
   tanh: unary,
+  // Inverse trigonometric and hyperbolic functions (floating or complex operands).
+  acos: unary,
+  acosh: unary,
+  asin: unary,
+  asinh: unary,
+  atanh: unary,
+  cosh: unary,
+  sinh: unary,
   // Element-wise binary; until lowering they may broadcast implicitly.
   add: commutative,
   subtract: binary,
@@ -133,7 +143,47 @@ export const OPCODES = {
   "select-and-scatter": { arity: 3, family: "reduction", kind: "other", traits: [], attributes: A.windowAttributes, calls: "select_scatter" },
   sort: { arity: "variadic", minOperands: 1, family: "reduction", kind: "other", traits: [], attributes: A.sortAttributes, calls: "to_apply" },
   // Linear algebra.
+  // lhs (input) convolved with rhs (kernel): dim_labels, window, group counts.
+  convolution: { arity: 2, family: "convolution", kind: "other", traits: [], attributes: A.convolutionAttributes, calls: "none" },
   dot: { arity: 2, family: "dot", kind: "other", traits: [], attributes: A.dotAttributes, calls: "none" },
+  cholesky: { arity: 1, family: "linalg", kind: "other", traits: [], attributes: A.choleskyAttributes, calls: "none" },
+  "triangular-solve": { arity: 2, family: "linalg", kind: "other", traits: [], attributes: A.triangularSolveAttributes, calls: "none" },
+  // Fourier transforms over the last fft_length.length dimensions.
+  fft: { arity: 1, family: "fft", kind: "other", traits: [], attributes: A.fftAttributes, calls: "none" },
+  // The k largest (or smallest) of every row of the last dimension, with their indices.
+  topk: { arity: 1, family: "topk", kind: "other", traits: [], attributes: A.topkAttributes, calls: "none" },
+  // Batch normalization; training and grad return tuples.
+  "batch-norm-inference": { arity: 5, family: "batch_norm", kind: "other", traits: [], attributes: A.batchNormAttributes, calls: "none" },
+  "batch-norm-training": { arity: 3, family: "batch_norm", kind: "other", traits: [], attributes: A.batchNormAttributes, calls: "none" },
+  "batch-norm-grad": { arity: 5, family: "batch_norm", kind: "other", traits: [], attributes: A.batchNormAttributes, calls: "none" },
+  // Random numbers: rng-bit-generator returns (new state, bits); rng draws from a distribution.
+  "rng-bit-generator": { arity: 1, family: "random", kind: "other", traits: [], attributes: A.rngBitGeneratorAttributes, calls: "none" },
+  rng: { arity: 2, family: "random", kind: "other", traits: [], attributes: A.rngAttributes, calls: "none" },
+  // Collectives, with XLA's meaning on one replica and one partition (infer/collective.ts).
+  "all-reduce": { arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveAttributes, calls: "to_apply" },
+  "all-reduce-start": {
+    arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveAttributes, calls: "to_apply",
+  },
+  "all-reduce-done": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "all-gather": { arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveDimensionAttributes, calls: "none" },
+  "all-gather-start": {
+    arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveDimensionAttributes, calls: "none",
+  },
+  "all-gather-done": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "reduce-scatter": {
+    arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveDimensionAttributes, calls: "to_apply",
+  },
+  "all-to-all": { arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.allToAllAttributes, calls: "none" },
+  "collective-permute": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.collectivePermuteAttributes, calls: "none" },
+  "collective-permute-start": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.collectivePermuteAttributes, calls: "none" },
+  "collective-permute-done": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "replica-id": { arity: 0, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "partition-id": { arity: 0, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  // Ordering tokens, sharding domains and the RNG state (infer/token.ts).
+  "after-all": { arity: "variadic", minOperands: 0, family: "token", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "add-dependency": { arity: 2, family: "token", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  domain: { arity: 1, family: "token", kind: "other", traits: [], attributes: A.domainAttributes, calls: "none" },
+  "rng-get-and-update-state": { arity: 0, family: "token", kind: "other", traits: [], attributes: A.rngStateAttributes, calls: "none" },
   // Structure and control flow.
   parameter: { arity: 0, family: "structural", kind: "other", traits: [], attributes: A.parameterAttributes, calls: "none" },
   constant: { arity: 0, family: "structural", kind: "other", traits: [], attributes: A.constantAttributes, calls: "none" },

@@ -49,7 +49,8 @@ function foldOptions(): EvalOptions {
   return { maxWhileIterations: 10_000, maxBytes: Math.min(MAX_FOLD_BYTES, resolveMaxBytes(undefined)) };
 }
 
-const NEVER_FOLDED: ReadonlySet<HloInstruction["opcode"]> = new Set(["parameter", "constant", "iota", "broadcast", "custom-call", "tuple"]);
+// rng is never folded: its values depend on the evaluator's rngSeed.
+const NEVER_FOLDED: ReadonlySet<HloInstruction["opcode"]> = new Set(["parameter", "constant", "iota", "broadcast", "custom-call", "tuple", "rng"]);
 
 const impureCache = new WeakMap<HloModule, ReadonlySet<string>>();
 
@@ -59,7 +60,7 @@ function impureComputations(m: HloModule): ReadonlySet<string> {
   if (cached) return cached;
   const impure = new Set<string>();
   for (const c of m.computations) {
-    if (c.instructions.some((i) => i.opcode === "custom-call" || i.called.some((n) => impure.has(n)))) impure.add(c.name);
+    if (c.instructions.some((i) => i.opcode === "custom-call" || i.opcode === "rng" || i.called.some((n) => impure.has(n)))) impure.add(c.name);
   }
   impureCache.set(m, impure);
   return impure;

@@ -22,6 +22,12 @@ export interface EvalOptions {
   readonly elidedConstants?: "zeros" | "random";
   /** Seed of the "random" elided-constant values (default 0). */
   readonly elidedSeed?: number;
+  /**
+   * Seed of the `rng` op (distribution rng_uniform / rng_normal), whose values
+   * XLA does not define bit for bit: they are a fixed function of this seed
+   * (default 0) and the instruction's name (kernels/random.ts).
+   */
+  readonly rngSeed?: number;
 }
 
 export interface EvalContext {

@@ -35,7 +35,7 @@ const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>(["cbrt", "ceil
 /** Unary ops that take floating-point or complex operands. */
 const FLOAT_OR_COMPLEX: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>([
   "cosine", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "rsqrt", "sine",
-  "sqrt", "tan", "tanh",
+  "sqrt", "tan", "tanh", "acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh",
 ]);
 
 const isSignedOrFloat = (t: ElementType): boolean => ELEMENT_TYPE_INFO[t].kind === "signed" || isFloatType(t);
@@ -264,6 +264,13 @@ export const elementwiseRules: FamilyRules<"elementwise"> = {
   sqrt: unaryRule("sqrt"),
   tan: unaryRule("tan"),
   tanh: unaryRule("tanh"),
+  acos: unaryRule("acos"),
+  acosh: unaryRule("acosh"),
+  asin: unaryRule("asin"),
+  asinh: unaryRule("asinh"),
+  atanh: unaryRule("atanh"),
+  cosh: unaryRule("cosh"),
+  sinh: unaryRule("sinh"),
   add: binaryRule("add"),
   subtract: binaryRule("subtract"),
   multiply: binaryRule("multiply"),

@@ -4,13 +4,21 @@
  */
 import type { Opcode } from "../opcode.ts";
 import type { Shape } from "../shape.ts";
+import { batchNormRules } from "./batch_norm.ts";
+import { collectiveRules } from "./collective.ts";
 import { dotRules } from "./dot.ts";
+import { convolutionRules } from "./convolution.ts";
 import { elementwiseRules } from "./elementwise.ts";
 import { dataMovementRules } from "./data_movement.ts";
+import { fftRules } from "./fft.ts";
 import { indexingRules } from "./indexing.ts";
+import { linalgRules } from "./linalg.ts";
 import { reductionRules } from "./reduce.ts";
+import { randomRules } from "./random.ts";
 import { type ShapeRule, type ShapeRuleInput, runRule } from "./rule.ts";
 import { structuralRules } from "./structural.ts";
+import { tokenRules } from "./token.ts";
+import { topkRules } from "./topk.ts";
 
 export const SHAPE_RULES: { readonly [K in Opcode]: ShapeRule<K> } = {
   ...elementwiseRules,
@@ -18,7 +26,15 @@ export const SHAPE_RULES: { readonly [K in Opcode]: ShapeRule<K> } = {
   ...indexingRules,
   ...reductionRules,
   ...dotRules,
+  ...convolutionRules,
+  ...randomRules,
   ...structuralRules,
+  ...fftRules,
+  ...topkRules,
+  ...linalgRules,
+  ...batchNormRules,
+  ...collectiveRules,
+  ...tokenRules,
 };
 
 /** Infers the result shape of one instruction; a broken rule throws ShapeError "opcode: message". */

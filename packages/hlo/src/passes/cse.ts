@@ -44,7 +44,8 @@ function isSymmetric(inst: HloInstruction): boolean {
 
 /** The value-identity key of an instruction, or undefined if it must never merge. */
 function cseKey(inst: HloInstruction): string | undefined {
-  if (inst.opcode === "parameter" || inst.opcode === "custom-call") return undefined;
+  // rng draws fresh values (XLA counts it as a side effect): two of them never merge.
+  if (inst.opcode === "parameter" || inst.opcode === "custom-call" || inst.opcode === "rng") return undefined;
   // Elided constants' values are unknown: two of them are not known to be equal.
   if (inst.opcode === "constant" && inst.attributes.elided === true) return undefined;
   const attributes = inst.opcode === "constant" ? literalKey(inst.attributes.literal as Literal) : stableKey(inst.attributes);

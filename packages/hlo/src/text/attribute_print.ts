@@ -8,9 +8,12 @@ import type { Immutable } from "immer";
 import type { ComparisonType, PaddingDimension, WindowDimension } from "../attributes.ts";
 import { ELEMENT_TYPE_INFO, type ElementType } from "../element_type.ts";
 import type { HloInstruction, InstructionOf } from "../instruction.ts";
-import type { Opcode } from "../opcode.ts";
+import type { AttributesOf, Opcode } from "../opcode.ts";
 import type { Shape } from "../shape.ts";
+import { dimLabelsToString } from "./dim_labels.ts";
+import { replicaGroupsToString, sourceTargetPairsToString } from "./collective_text.ts";
 import { quoteString } from "./lexer.ts";
+import { formatSixDigits } from "./number_text.ts";
 
 type Printer<K extends Opcode> = (inst: InstructionOf<K>, operandShape: (i: number) => Shape | undefined) => string[];
 
@@ -52,6 +55,31 @@ function defaultComparisonType(t: ElementType): ComparisonType {
   return kind === "float" ? "FLOAT" : kind === "signed" ? "SIGNED" : "UNSIGNED";
 }
 
+/** epsilon as absl::StrCat prints a float (six significant digits), then feature_index. */
+const batchNorm = (inst: { readonly attributes: { readonly epsilon: number; readonly featureIndex: number } }): string[] => [
+  `epsilon=${formatSixDigits(inst.attributes.epsilon)}`,
+  `feature_index=${inst.attributes.featureIndex}`,
+];
+
+type CollectiveAttrs = Immutable<AttributesOf<"all-reduce">>;
+/** HloChannelInstruction then HloCollectiveInstruction: channel_id, replica_groups, constrain_layout. */
+const collectiveHead = (a: Immutable<AttributesOf<"all-to-all">>): string[] => [
+  ...(a.channelId === undefined ? [] : [`channel_id=${a.channelId}`]),
+  `replica_groups=${replicaGroupsToString(a.replicaGroups)}`,
+  ...(a.constrainLayout ? ["constrain_layout=true"] : []),
+];
+const globalIds = (a: CollectiveAttrs): string[] => (a.useGlobalDeviceIds ? ["use_global_device_ids=true"] : []);
+const allReduce = (inst: HloInstruction & { readonly attributes: CollectiveAttrs }): string[] => [
+  ...collectiveHead(inst.attributes), ...globalIds(inst.attributes), ...toApply(inst),
+];
+const allGather = (inst: { readonly attributes: Immutable<AttributesOf<"all-gather">> }): string[] => [
+  ...collectiveHead(inst.attributes), `dimensions={${inst.attributes.dimension}}`, ...globalIds(inst.attributes),
+];
+const permute = (inst: { readonly attributes: Immutable<AttributesOf<"collective-permute">> }): string[] => [
+  ...(inst.attributes.channelId === undefined ? [] : [`channel_id=${inst.attributes.channelId}`]),
+  `source_target_pairs=${sourceTargetPairsToString(inst.attributes.sourceTargetPairs)}`,
+];
+
 const nonEmpty = (name: string, xs: readonly number[]): string[] => (xs.length > 0 ? [`${name}=${braces(xs)}`] : []);
 
 export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
@@ -59,6 +87,7 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   exponential: none, "exponential-minus-one": none, floor: none, "is-finite": none, log: none,
   "log-plus-one": none, logistic: none, negate: none, not: none, popcnt: none, "round-nearest-afz": none,
   "round-nearest-even": none, rsqrt: none, sign: none, sine: none, sqrt: none, tan: none, tanh: none,
+  acos: none, acosh: none, asin: none, asinh: none, atanh: none, cosh: none, sinh: none,
   real: none, imag: none,
   add: binary, subtract: binary, multiply: binary, divide: binary, remainder: binary, maximum: binary,
   minimum: binary, power: binary, atan2: binary, and: binary, or: binary, xor: binary,
@@ -121,6 +150,19 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   "reduce-window": (inst) => [`window=${windowToString(inst.attributes.window)}`, ...toApply(inst)],
   "select-and-scatter": (inst) => [`window=${windowToString(inst.attributes.window)}`, `select=${inst.called[0]}`, `scatter=${inst.called[1]}`],
   sort: (inst) => [oneDimension(inst)[0], ...(inst.attributes.isStable ? ["is_stable=true"] : []), ...toApply(inst)],
+  // HloConvolutionInstruction::ExtraAttributesToString: counts and precision only when not the default.
+  convolution: (inst) => {
+    const a = inst.attributes;
+    const precision = a.operandPrecision;
+    const showPrecision = precision !== undefined && precision.some((p) => p.toLowerCase() !== "default");
+    return [
+      ...(a.window.length > 0 ? [`window=${windowToString(a.window)}`] : []),
+      `dim_labels=${dimLabelsToString(a.dimensionNumbers)}`,
+      ...(a.featureGroupCount !== 1 ? [`feature_group_count=${a.featureGroupCount}`] : []),
+      ...(a.batchGroupCount !== 1 ? [`batch_group_count=${a.batchGroupCount}`] : []),
+      ...(showPrecision ? [`operand_precision=${braces(precision.map((p) => p.toLowerCase()))}`] : []),
+    ];
+  },
   dot: (inst) => {
     const a = inst.attributes;
     const precision = a.operandPrecision;
@@ -135,6 +177,22 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
       ...(showPrecision ? [`operand_precision=${braces(precision.map((p) => p.toLowerCase()))}`] : []),
     ];
   },
+  cholesky: (inst) => (inst.attributes.lower ? ["lower=true"] : []),
+  // XLA prints the options that differ from the proto defaults (false, TRANSPOSE_INVALID).
+  "triangular-solve": (inst) => {
+    const a = inst.attributes;
+    return [
+      ...(a.leftSide ? ["left_side=true"] : []),
+      ...(a.lower ? ["lower=true"] : []),
+      ...(a.unitDiagonal ? ["unit_diagonal=true"] : []),
+      ...(a.transposeA === undefined ? [] : [`transpose_a=${a.transposeA}`]),
+    ];
+  },
+  fft: (inst) => [`fft_type=${inst.attributes.fftType}`, `fft_length=${braces(inst.attributes.fftLength)}`],
+  topk: (inst) => [`k=${inst.attributes.k}`, `largest=${inst.attributes.largest}`, ...(inst.attributes.isStable ? ["is_stable=true"] : [])],
+  "batch-norm-inference": batchNorm,
+  "batch-norm-training": batchNorm,
+  "batch-norm-grad": batchNorm,
   parameter: none,
   constant: none,
   tuple: none,
@@ -152,6 +210,31 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   },
   map: (inst) => [...dimensions(inst), ...toApply(inst)],
   "opt-barrier": none,
+  "all-reduce": allReduce,
+  "all-reduce-start": allReduce,
+  "all-reduce-done": none,
+  "all-gather": allGather,
+  "all-gather-start": allGather,
+  "all-gather-done": none,
+  // HloReduceScatterInstruction adds its dimension after the all-reduce attributes, before to_apply.
+  "reduce-scatter": (inst) => [
+    ...collectiveHead(inst.attributes), ...globalIds(inst.attributes), `dimensions={${inst.attributes.dimension}}`, ...toApply(inst),
+  ],
+  "all-to-all": (inst) => [
+    ...collectiveHead(inst.attributes), ...(inst.attributes.dimension === undefined ? [] : [`dimensions={${inst.attributes.dimension}}`]),
+  ],
+  "collective-permute": permute,
+  "collective-permute-start": permute,
+  "collective-permute-done": none,
+  "replica-id": none,
+  "partition-id": none,
+  "after-all": none,
+  "add-dependency": none,
+  domain: (inst) => [`domain=${inst.attributes.domain}`],
+  "rng-get-and-update-state": (inst) => [`delta=${inst.attributes.delta}`],
+  // XLA always prints the algorithm (rng_default included) and the distribution.
+  "rng-bit-generator": (inst) => [`algorithm=${inst.attributes.algorithm}`],
+  rng: (inst) => [`distribution=${inst.attributes.distribution}`],
   "custom-call": (inst) => [
     `custom_call_target=${quoteString(inst.attributes.customCallTarget)}`,
     ...inst.attributes.rawAttributes.map((r) => `${r.name}=${r.value}`),

@@ -6,15 +6,22 @@
  * list. Custom-call keeps every attribute but its target (and the
  * annotations every instruction takes) as raw text.
  */
-import { COMPARISON_DIRECTIONS, COMPARISON_TYPES, FUSION_KINDS, type PaddingDimension, type WindowDimension } from "../attributes.ts";
+import { COMPARISON_DIRECTIONS, COMPARISON_TYPES, FFT_TYPES, FUSION_KINDS, type PaddingDimension, TRANSPOSE_KINDS, type WindowDimension } from "../attributes.ts";
+import { RNG_ALGORITHMS, RNG_DISTRIBUTIONS } from "../attributes.ts";
 import type { Opcode } from "../opcode.ts";
 import { type Lexer, type Token, quote, unquote } from "./lexer.ts";
-import { integerWord } from "./number_text.ts";
+import { floatWord, integerWord } from "./number_text.ts";
 import { skipToClosingBrace } from "./shape_text.ts";
+import { readReplicaGroups, readSourceTargetPairs } from "./collective_text.ts";
+import { readDimLabels } from "./dim_labels.ts";
 
 export type AttrKind =
   | "ints" | "int" | "single_int" | "bool" | "direction" | "comparison_type" | "comparison_order"
-  | "slice" | "padding" | "window" | "precision" | "computation" | "computations" | "string" | "fusion_kind";
+  | "slice" | "padding" | "window" | "precision" | "computation" | "computations" | "string" | "fusion_kind"
+  | "dim_labels"
+  | "fft_type" | "transpose" | "f32"
+  | "replica_groups" | "source_target_pairs" | "raw"
+  | "rng_algorithm" | "rng_distribution";
 
 export interface AttrSpec {
   readonly kind: AttrKind;
@@ -38,6 +45,18 @@ const binary: Specs = { broadcast_dimensions: { kind: "ints", key: "broadcastDim
 const none: Specs = {};
 const dims: Specs = { dimensions: ints("dimensions") };
 const oneDim: Specs = { dimensions: { kind: "single_int", key: "dimension", required: true } };
+/** The attributes all-reduce, all-gather, reduce-scatter and all-to-all share; absent groups mean every device. */
+const collective: Specs = {
+  channel_id: { kind: "int", key: "channelId" },
+  replica_groups: { kind: "replica_groups", key: "replicaGroups", absent: { kind: "list", groups: [] } },
+  constrain_layout: flag("constrainLayout"),
+  use_global_device_ids: flag("useGlobalDeviceIds"),
+};
+const permute: Specs = {
+  channel_id: { kind: "int", key: "channelId" },
+  source_target_pairs: { kind: "source_target_pairs", key: "sourceTargetPairs", required: true },
+};
+const batchNorm: Specs = { epsilon: { kind: "f32", key: "epsilon", required: true }, feature_index: int("featureIndex") };
 
 /** What each opcode accepts, keyed by the attribute's text name. */
 export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
@@ -45,6 +64,7 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   exponential: none, "exponential-minus-one": none, floor: none, "is-finite": none, log: none,
   "log-plus-one": none, logistic: none, negate: none, not: none, popcnt: none, "round-nearest-afz": none,
   "round-nearest-even": none, rsqrt: none, sign: none, sine: none, sqrt: none, tan: none, tanh: none,
+  acos: none, acosh: none, asin: none, asinh: none, atanh: none, cosh: none, sinh: none,
   real: none, imag: none,
   add: binary, subtract: binary, multiply: binary, divide: binary, remainder: binary, maximum: binary,
   minimum: binary, power: binary, atan2: binary, and: binary, or: binary, xor: binary,
@@ -97,6 +117,14 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   "reduce-window": { window: { kind: "window", key: "window", absent: [] }, ...toApply },
   "select-and-scatter": { window: { kind: "window", key: "window", absent: [] }, select: comp("select"), scatter: comp("scatter") },
   sort: { ...oneDim, is_stable: flag("isStable"), ...toApply },
+  // XLA requires dim_labels; a missing window is an empty one (valid only without spatial dimensions).
+  convolution: {
+    window: { kind: "window", key: "window", absent: [] },
+    dim_labels: { kind: "dim_labels", key: "dimensionNumbers", required: true },
+    feature_group_count: { kind: "int", key: "featureGroupCount", absent: 1 },
+    batch_group_count: { kind: "int", key: "batchGroupCount", absent: 1 },
+    operand_precision: { kind: "precision", key: "operandPrecision" },
+  },
   dot: {
     lhs_batch_dims: intsOrEmpty("lhsBatchDimensions"),
     lhs_contracting_dims: intsOrEmpty("lhsContractingDimensions"),
@@ -104,6 +132,18 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
     rhs_contracting_dims: intsOrEmpty("rhsContractingDimensions"),
     operand_precision: { kind: "precision", key: "operandPrecision" },
   },
+  cholesky: { lower: flag("lower") },
+  "triangular-solve": {
+    left_side: flag("leftSide"),
+    lower: flag("lower"),
+    unit_diagonal: flag("unitDiagonal"),
+    transpose_a: { kind: "transpose", key: "transposeA" },
+  },
+  fft: { fft_type: { kind: "fft_type", key: "fftType", required: true }, fft_length: ints("fftLength") },
+  topk: { k: int("k"), largest: { kind: "bool", key: "largest", absent: true }, is_stable: flag("isStable") },
+  "batch-norm-inference": batchNorm,
+  "batch-norm-training": batchNorm,
+  "batch-norm-grad": batchNorm,
   parameter: none,
   constant: none,
   tuple: none,
@@ -120,6 +160,29 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   // XLA prints map's dimensions; when absent they default to every dimension (filled in later).
   map: { dimensions: ints("dimensions", false), ...toApply },
   "opt-barrier": none,
+  "all-reduce": { ...collective, ...toApply },
+  "all-reduce-start": { ...collective, ...toApply },
+  "all-reduce-done": none,
+  "all-gather": { ...collective, ...oneDim },
+  "all-gather-start": { ...collective, ...oneDim },
+  "all-gather-done": none,
+  "reduce-scatter": { ...collective, ...oneDim, ...toApply },
+  // The tuple form has no split dimension.
+  "all-to-all": {
+    channel_id: collective.channel_id, replica_groups: collective.replica_groups, constrain_layout: collective.constrain_layout,
+    dimensions: { kind: "single_int", key: "dimension" },
+  },
+  "collective-permute": permute,
+  "collective-permute-start": permute,
+  "collective-permute-done": none,
+  "replica-id": none,
+  "partition-id": none,
+  "after-all": none,
+  "add-dependency": none,
+  domain: { domain: { kind: "raw", key: "domain", required: true } },
+  "rng-get-and-update-state": { delta: int("delta") },
+  "rng-bit-generator": { algorithm: { kind: "rng_algorithm", key: "algorithm", required: true } },
+  rng: { distribution: { kind: "rng_distribution", key: "distribution", required: true } },
   "custom-call": { custom_call_target: { kind: "string", key: "customCallTarget", required: true } },
 };
 
@@ -310,16 +373,32 @@ export function readAttributeValue(lx: Lexer, spec: AttrSpec, textName: string):
     case "direction": return readEnum(lx, COMPARISON_DIRECTIONS, "a comparison direction");
     case "comparison_type": return readEnum(lx, COMPARISON_TYPES, "a comparison type");
     case "fusion_kind": return readEnum(lx, FUSION_KINDS, "a fusion kind");
+    case "rng_algorithm": return readEnum(lx, RNG_ALGORITHMS, "a random algorithm");
+    case "rng_distribution": return readEnum(lx, RNG_DISTRIBUTIONS, "a random distribution");
+    case "fft_type": return readEnum(lx, FFT_TYPES, "an fft type");
+    case "transpose": return readEnum(lx, TRANSPOSE_KINDS, "a transpose option");
+    case "f32": {
+      // XLA holds such attributes (epsilon) as a C++ float.
+      const t = lx.next();
+      const v = t.kind === "word" ? floatWord(t.text) : undefined;
+      if (v === undefined) throw lx.error(t, `expects a floating-point number for ${textName}, but sees ${quote(t)}`);
+      return Math.fround(v.value);
+    }
     case "comparison_order": return readEnum(lx, ["TOTAL", "PARTIAL"] as const, "a comparison order") === "TOTAL" ? "TOTALORDER" : undefined;
     case "slice": return readSlice(lx);
     case "padding": return readPadding(lx);
     case "window": return readWindow(lx);
     case "precision": return readWordList(lx, "operand precisions").names;
+    case "dim_labels": return readDimLabels(lx);
     case "computation": {
       const t = lx.expectWord("a computation name");
       return { names: [stripPercent(t.text)], toks: [t] } satisfies CallRef;
     }
     case "computations": return readWordList(lx, "computation names") satisfies CallRef;
+    case "replica_groups": return readReplicaGroups(lx);
+    case "source_target_pairs": return readSourceTargetPairs(lx);
+    // Kept as written: XLA's own canonical spelling prints back unchanged.
+    case "raw": return skipValue(lx);
     case "string": {
       const t = lx.next();
       if (t.kind !== "string") throw lx.error(t, `expects a quoted string for ${textName}, but sees ${quote(t)}`);

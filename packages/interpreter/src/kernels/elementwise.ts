@@ -441,5 +441,12 @@ export const elementwiseKernels: FamilyKernels<"elementwise"> = {
   subtract: binary("subtract"),
   tan: unary("tan"),
   tanh: unary("tanh"),
+  acos: unary("acos"),
+  acosh: unary("acosh"),
+  asin: unary("asin"),
+  asinh: unary("asinh"),
+  atanh: unary("atanh"),
+  cosh: unary("cosh"),
+  sinh: unary("sinh"),
   xor: binary("xor"),
 };

@@ -1,12 +1,20 @@
 /** Every opcode's kernel, assembled from the family files; the compiler checks it is complete. */
 import type { Opcode } from "@minixla/hlo";
 import type { Kernel } from "../kernel.ts";
+import { batchNormKernels } from "./batch_norm.ts";
+import { collectiveKernels } from "./collective.ts";
+import { convolutionKernels } from "./convolution.ts";
 import { dataMovementKernels } from "./data_movement.ts";
 import { dotKernels } from "./dot.ts";
 import { elementwiseKernels } from "./elementwise.ts";
+import { fftKernels } from "./fft.ts";
 import { indexingKernels } from "./indexing.ts";
+import { linalgKernels } from "./linalg.ts";
 import { reductionKernels } from "./reduce.ts";
+import { randomKernels } from "./random.ts";
 import { structuralKernels } from "./structural.ts";
+import { tokenKernels } from "./token.ts";
+import { topkKernels } from "./topk.ts";
 
 export const KERNELS: { readonly [K in Opcode]: Kernel<K> } = {
   ...elementwiseKernels,
@@ -14,5 +22,13 @@ export const KERNELS: { readonly [K in Opcode]: Kernel<K> } = {
   ...indexingKernels,
   ...reductionKernels,
   ...dotKernels,
+  ...convolutionKernels,
+  ...randomKernels,
   ...structuralKernels,
+  ...fftKernels,
+  ...topkKernels,
+  ...linalgKernels,
+  ...batchNormKernels,
+  ...collectiveKernels,
+  ...tokenKernels,
 };

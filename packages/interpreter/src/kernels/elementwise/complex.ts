@@ -10,22 +10,26 @@
  * transcendental functions (exp, expm1, log, log1p, logistic, sqrt, rsqrt,
  * sin, cos, tan, tanh, power, atan2) use the textbook formulas in float64 and
  * round each part once, so c64 results can differ from XLA's complex<float>
- * code in the last bit. maximum and minimum order by the real part alone
+ * code in the last bit; acos, asin, acosh, asinh, atanh, cosh and sinh come
+ * from complex_inverse.ts (Kahan's formulas), likewise. maximum and minimum order by the real part alone
  * (see complexBinary). abs gives the
  * component type (hypot); compare has EQ and NE only (complex numbers are not
  * ordered). Any other op reaching a complex type is refused with EvalError.
  */
 import { type ElementType, EvalError } from "@minixla/hlo";
+import { type Complex, cacos, cacosh, casin, casinh, catanh, ccosh, csinh } from "./complex_inverse.ts";
 
 export type ComplexBinaryOp = "add" | "subtract" | "multiply" | "divide" | "power" | "atan2" | "maximum" | "minimum";
 export type ComplexUnaryOp =
   | "negate" | "sign" | "exponential" | "exponential-minus-one" | "log" | "log-plus-one" | "logistic" | "sqrt" | "rsqrt"
-  | "sine" | "cosine" | "tan" | "tanh";
+  | "sine" | "cosine" | "tan" | "tanh"
+  | "acos" | "acosh" | "asin" | "asinh" | "atanh" | "cosh" | "sinh";
 
 const COMPLEX_BINARY: ReadonlySet<string> = new Set<ComplexBinaryOp>(["add", "subtract", "multiply", "divide", "power", "atan2", "maximum", "minimum"]);
 const COMPLEX_UNARY: ReadonlySet<string> = new Set<ComplexUnaryOp>([
   "negate", "sign", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "sqrt", "rsqrt",
   "sine", "cosine", "tan", "tanh",
+  "acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh",
 ]);
 export const isComplexBinaryOp = (op: string): op is ComplexBinaryOp => COMPLEX_BINARY.has(op);
 export const isComplexUnaryOp = (op: string): op is ComplexUnaryOp => COMPLEX_UNARY.has(op);
@@ -271,6 +275,12 @@ function logistic(a: number, b: number): void {
   set(scratch[0], scratch[1]);
 }
 
+/** A function of complex_inverse.ts in this file's (re, im) convention. */
+const via = (f: (a: number, b: number) => Complex) => (a: number, b: number): void => {
+  const [x, y] = f(a, b);
+  set(x, y);
+};
+
 /** n complex elements of a through op into out (pairs), rounding each part with r. */
 export function complexUnary(op: ComplexUnaryOp, t: ElementType): (a: Float64Array, out: Float64Array, n: number) => void {
   const r = roundOf(t);
@@ -310,6 +320,20 @@ export function complexUnary(op: ComplexUnaryOp, t: ElementType): (a: Float64Arr
         return tan;
       case "tanh":
         return tanh;
+      case "acos":
+        return via(cacos);
+      case "acosh":
+        return via(cacosh);
+      case "asin":
+        return via(casin);
+      case "asinh":
+        return via(casinh);
+      case "atanh":
+        return via(catanh);
+      case "cosh":
+        return via(ccosh);
+      case "sinh":
+        return via(csinh);
       default:
         return op satisfies never;
     }

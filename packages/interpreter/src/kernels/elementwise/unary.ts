@@ -14,7 +14,8 @@ import type { Scalar1 } from "./loops.ts";
 export type UnaryOp =
   | "abs" | "cbrt" | "ceil" | "cosine" | "count-leading-zeros" | "erf" | "exponential" | "exponential-minus-one"
   | "floor" | "is-finite" | "log" | "log-plus-one" | "logistic" | "negate" | "not" | "popcnt" | "round-nearest-afz"
-  | "round-nearest-even" | "rsqrt" | "sign" | "sine" | "sqrt" | "tan" | "tanh";
+  | "round-nearest-even" | "rsqrt" | "sign" | "sine" | "sqrt" | "tan" | "tanh"
+  | "acos" | "acosh" | "asin" | "asinh" | "atanh" | "cosh" | "sinh";
 
 /** std::nearbyint under round-to-nearest: ties to even, and the sign of zero kept (-0.5 -> -0). */
 export function roundNearestEven(x: number): number {
@@ -92,6 +93,21 @@ export function unaryScalar(op: UnaryOp, t: ElementType): Scalar1 {
       return Math.tan;
     case "tanh":
       return Math.tanh;
+    // Outside the domain these give NaN (acos(2), acosh(0.5)); atanh(±1) = ±inf; odd ones keep -0.
+    case "acos":
+      return Math.acos;
+    case "acosh":
+      return Math.acosh;
+    case "asin":
+      return Math.asin;
+    case "asinh":
+      return Math.asinh;
+    case "atanh":
+      return Math.atanh;
+    case "cosh":
+      return Math.cosh;
+    case "sinh":
+      return Math.sinh;
     default:
       return op satisfies never;
   }
