@@ -617,7 +617,9 @@ export class XlaBuilder {
   /**
    * XLA's ConvGeneralDilated: `padding` is [low, high] per spatial dimension
    * (negative crops); empty strides/padding/dilations mean the defaults.
-   * `precisionConfig` (e.g. ["high", "default"]) is kept for printing.
+   * `precisionConfig` (e.g. ["high", "default"]) is kept for printing;
+   * `windowReversal` flips the kernel per spatial dimension (XLA's optional
+   * window_reversal argument).
    */
   convGeneralDilated(
     lhs: XlaOp,
@@ -631,12 +633,13 @@ export class XlaBuilder {
     batchGroupCount = 1,
     precisionConfig?: readonly string[],
     preferredElementType?: ElementType,
+    windowReversal?: readonly boolean[],
   ): XlaOp {
     const l = arrayOf(lhs, "convolution");
     const r = arrayOf(rhs, "convolution");
     verifyConvolution(l, r, dimensionNumbers);
     const windowSizes = dimensionNumbers.kernelSpatialDimensions.map((d) => r.dimensions[d]);
-    const window = makeConvWindow(windowSizes, windowStrides, padding, lhsDilation, rhsDilation);
+    const window = makeConvWindow(windowSizes, windowStrides, padding, lhsDilation, rhsDilation, windowReversal);
     const d = dimensionNumbers;
     return this.addInstruction("convolution", [lhs, rhs], {
       window,

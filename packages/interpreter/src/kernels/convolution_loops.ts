@@ -42,105 +42,129 @@ export interface BlockGeometry {
 
 type Run = BlockAccumulator["run"];
 
-/**
- * The depthwise loop (width 1): acc[k] over groups k, innermost, so the
- * groups' lhs and rhs elements are read contiguously in NHWC/HWIO layouts.
- * Each acc[k] still sums its taps, then its features, in order.
+/*
+ * Three loop orders per kind, each a top-level function (V8 keeps top-level
+ * hot loops optimized across calls; the same loop in a closure ran ~2x slower
+ * from its second call on), each keeping every output's own summation order:
+ * - rows: output features innermost (a kernel row, contiguous in HWIO);
+ * - dots: input features innermost, one dot product per output feature (01oi);
+ * - groups: depthwise (width 1), groups innermost (contiguous in NHWC/HWIO).
  */
-function runGroups<A extends Float64Array | Float32Array | Int32Array>(
-  a: Float64Array, b: Float64Array, acc: A, g: BlockGeometry, mac: (acc: A, k: number, x: number, y: number) => void,
-): Run {
+function rowsFloat64(a: Float64Array, b: Float64Array, acc: Float64Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, rStep, width, oStep } = g;
+  acc.fill(0);
+  for (let t = 0; t < taps; t++) {
+    let l = lBase + lOff[t];
+    let r = rBase + rOff[t];
+    for (let i = 0; i < n; i++, l += lStep, r += rStep) {
+      const x = a[l];
+      for (let j = 0, q = r; j < width; j++, q += oStep) acc[j] += x * b[q];
+    }
+  }
+}
+
+function dotsFloat64(a: Float64Array, b: Float64Array, acc: Float64Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, width, oStep } = g;
+  for (let j = 0; j < width; j++) {
+    let sum = 0;
+    for (let t = 0; t < taps; t++) {
+      for (let i = 0, l = lBase + lOff[t], q = rBase + rOff[t] + j * oStep; i < n; i++, l += lStep, q++) sum += a[l] * b[q];
+    }
+    acc[j] = sum;
+  }
+}
+
+function groupsFloat64(a: Float64Array, b: Float64Array, c: Float64Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
   const { n, lStep, rStep, oStep, groups, lGroupStep } = g;
-  return (lBase, rBase, lOff, rOff, taps) => {
-    acc.fill(0);
-    for (let t = 0; t < taps; t++) {
-      let l = lBase + lOff[t];
-      let r = rBase + rOff[t];
-      for (let i = 0; i < n; i++, l += lStep, r += rStep) {
-        for (let k = 0, p = l, q = r; k < groups; k++, p += lGroupStep, q += oStep) mac(acc, k, a[p], b[q]);
-      }
+  c.fill(0);
+  for (let t = 0; t < taps; t++) {
+    let l = lBase + lOff[t];
+    let r = rBase + rOff[t];
+    for (let i = 0; i < n; i++, l += lStep, r += rStep) {
+      for (let k = 0, p = l, q = r; k < groups; k++, p += lGroupStep, q += oStep) c[k] += a[p] * b[q];
     }
-  };
+  }
 }
 
-function runFloat64(a: Float64Array, b: Float64Array, acc: Float64Array, { n, lStep, rStep, width, oStep }: BlockGeometry): Run {
-  if (oStep !== 1 && rStep === 1) {
-    // Kernel rows run along input features (e.g. 01oi): one contiguous dot product per output feature.
-    return (lBase, rBase, lOff, rOff, taps) => {
-      for (let j = 0; j < width; j++) {
-        let sum = 0;
-        for (let t = 0; t < taps; t++) {
-          for (let i = 0, l = lBase + lOff[t], q = rBase + rOff[t] + j * oStep; i < n; i++, l += lStep, q++) sum += a[l] * b[q];
-        }
-        acc[j] = sum;
-      }
-    };
-  }
-  return (lBase, rBase, lOff, rOff, taps) => {
-    acc.fill(0);
-    for (let t = 0; t < taps; t++) {
-      let l = lBase + lOff[t];
-      let r = rBase + rOff[t];
-      for (let i = 0; i < n; i++, l += lStep, r += rStep) {
-        const x = a[l];
-        for (let j = 0, q = r; j < width; j++, q += oStep) acc[j] += x * b[q];
-      }
+function rowsFloat32(a: Float64Array, b: Float64Array, acc: Float32Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, rStep, width, oStep } = g;
+  acc.fill(0);
+  for (let t = 0; t < taps; t++) {
+    let l = lBase + lOff[t];
+    let r = rBase + rOff[t];
+    for (let i = 0; i < n; i++, l += lStep, r += rStep) {
+      const x = a[l];
+      for (let j = 0, q = r; j < width; j++, q += oStep) acc[j] += Math.fround(x * b[q]);
     }
-  };
+  }
 }
 
-function runFloat32(a: Float64Array, b: Float64Array, acc: Float32Array, { n, lStep, rStep, width, oStep }: BlockGeometry): Run {
-  const fround = Math.fround;
-  if (oStep !== 1 && rStep === 1) {
-    // Kernel rows run along input features (e.g. 01oi): one contiguous dot product per output feature.
-    return (lBase, rBase, lOff, rOff, taps) => {
-      for (let j = 0; j < width; j++) {
-        let sum = 0;
-        for (let t = 0; t < taps; t++) {
-          for (let i = 0, l = lBase + lOff[t], q = rBase + rOff[t] + j * oStep; i < n; i++, l += lStep, q++) sum = fround(sum + fround(a[l] * b[q]));
-        }
-        acc[j] = sum;
-      }
-    };
-  }
-  return (lBase, rBase, lOff, rOff, taps) => {
-    acc.fill(0);
+function dotsFloat32(a: Float64Array, b: Float64Array, acc: Float32Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, width, oStep } = g;
+  for (let j = 0; j < width; j++) {
+    let sum = 0;
     for (let t = 0; t < taps; t++) {
-      let l = lBase + lOff[t];
-      let r = rBase + rOff[t];
-      for (let i = 0; i < n; i++, l += lStep, r += rStep) {
-        const x = a[l];
-        for (let j = 0, q = r; j < width; j++, q += oStep) acc[j] += fround(x * b[q]);
-      }
+      for (let i = 0, l = lBase + lOff[t], q = rBase + rOff[t] + j * oStep; i < n; i++, l += lStep, q++) sum = Math.fround(sum + Math.fround(a[l] * b[q]));
     }
-  };
+    acc[j] = sum;
+  }
 }
 
-function runInt32(a: Float64Array, b: Float64Array, acc: Int32Array, { n, lStep, rStep, width, oStep }: BlockGeometry): Run {
-  if (oStep !== 1 && rStep === 1) {
-    // Kernel rows run along input features (e.g. 01oi): one contiguous dot product per output feature.
-    return (lBase, rBase, lOff, rOff, taps) => {
-      for (let j = 0; j < width; j++) {
-        let sum = 0;
-        for (let t = 0; t < taps; t++) {
-          for (let i = 0, l = lBase + lOff[t], q = rBase + rOff[t] + j * oStep; i < n; i++, l += lStep, q++) sum = (sum + Math.imul(a[l], b[q])) | 0;
-        }
-        acc[j] = sum;
-      }
-    };
-  }
-  return (lBase, rBase, lOff, rOff, taps) => {
-    acc.fill(0);
-    for (let t = 0; t < taps; t++) {
-      let l = lBase + lOff[t];
-      let r = rBase + rOff[t];
-      for (let i = 0; i < n; i++, l += lStep, r += rStep) {
-        const x = a[l];
-        for (let j = 0, q = r; j < width; j++, q += oStep) acc[j] += Math.imul(x, b[q]);
-      }
+function groupsFloat32(a: Float64Array, b: Float64Array, c: Float32Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, rStep, oStep, groups, lGroupStep } = g;
+  c.fill(0);
+  for (let t = 0; t < taps; t++) {
+    let l = lBase + lOff[t];
+    let r = rBase + rOff[t];
+    for (let i = 0; i < n; i++, l += lStep, r += rStep) {
+      for (let k = 0, p = l, q = r; k < groups; k++, p += lGroupStep, q += oStep) c[k] += Math.fround(a[p] * b[q]);
     }
-  };
+  }
 }
+
+function rowsInt32(a: Float64Array, b: Float64Array, acc: Int32Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, rStep, width, oStep } = g;
+  acc.fill(0);
+  for (let t = 0; t < taps; t++) {
+    let l = lBase + lOff[t];
+    let r = rBase + rOff[t];
+    for (let i = 0; i < n; i++, l += lStep, r += rStep) {
+      const x = a[l];
+      for (let j = 0, q = r; j < width; j++, q += oStep) acc[j] += Math.imul(x, b[q]);
+    }
+  }
+}
+
+function dotsInt32(a: Float64Array, b: Float64Array, acc: Int32Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, width, oStep } = g;
+  for (let j = 0; j < width; j++) {
+    let sum = 0;
+    for (let t = 0; t < taps; t++) {
+      for (let i = 0, l = lBase + lOff[t], q = rBase + rOff[t] + j * oStep; i < n; i++, l += lStep, q++) sum = (sum + Math.imul(a[l], b[q])) | 0;
+    }
+    acc[j] = sum;
+  }
+}
+
+function groupsInt32(a: Float64Array, b: Float64Array, c: Int32Array, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number): void {
+  const { n, lStep, rStep, oStep, groups, lGroupStep } = g;
+  c.fill(0);
+  for (let t = 0; t < taps; t++) {
+    let l = lBase + lOff[t];
+    let r = rBase + rOff[t];
+    for (let i = 0; i < n; i++, l += lStep, r += rStep) {
+      for (let k = 0, p = l, q = r; k < groups; k++, p += lGroupStep, q += oStep) c[k] += Math.imul(a[p], b[q]);
+    }
+  }
+}
+
+/** The loop for a kind and geometry: groups when set, dots when the kernel's input features are minor, else rows. */
+function runner<A>(rows: Loop<A>, dots: Loop<A>, groups: Loop<A>, a: Float64Array, b: Float64Array, acc: A, g: BlockGeometry): Run {
+  const loop = g.groups > 0 ? groups : g.oStep !== 1 && g.rStep === 1 ? dots : rows;
+  return (lBase, rBase, lOff, rOff, taps) => loop(a, b, acc, g, lBase, rBase, lOff, rOff, taps);
+}
+
+type Loop<A> = (a: Float64Array, b: Float64Array, acc: A, g: BlockGeometry, lBase: number, rBase: number, lOff: Int32Array, rOff: Int32Array, taps: number) => void;
 
 export function blockAccumulator(kind: Kind, lhs: LiteralData, rhs: LiteralData, outData: LiteralData, g: BlockGeometry, resultType: ElementType): BlockAccumulator {
   const { n, lStep, rStep, width, oStep } = g;
@@ -156,17 +180,11 @@ export function blockAccumulator(kind: Kind, lhs: LiteralData, rhs: LiteralData,
       // One loop per kind keeps each monomorphic (a shared one with a branch runs ~2x slower).
       const size = g.groups > 0 ? g.groups : width;
       const acc = kind === "float64" ? new Float64Array(size) : kind === "float32" ? new Float32Array(size) : new Int32Array(size);
-      let run: Run;
-      if (g.groups > 0) {
-        const fround = Math.fround;
-        run = kind === "float64"
-          ? runGroups(a, b, acc as Float64Array, g, (c, k, x, y) => { c[k] += x * y; })
-          : kind === "float32"
-            ? runGroups(a, b, acc as Float32Array, g, (c, k, x, y) => { c[k] += fround(x * y); })
-            : runGroups(a, b, acc as Int32Array, g, (c, k, x, y) => { c[k] += Math.imul(x, y); });
-      } else {
-        run = kind === "float64" ? runFloat64(a, b, acc as Float64Array, g) : kind === "float32" ? runFloat32(a, b, acc as Float32Array, g) : runInt32(a, b, acc as Int32Array, g);
-      }
+      const run = kind === "float64"
+        ? runner(rowsFloat64, dotsFloat64, groupsFloat64, a, b, acc as Float64Array, g)
+        : kind === "float32"
+          ? runner(rowsFloat32, dotsFloat32, groupsFloat32, a, b, acc as Float32Array, g)
+          : runner(rowsInt32, dotsInt32, groupsInt32, a, b, acc as Int32Array, g);
       return {
         run,
         store: (outBase, outStep) => {
