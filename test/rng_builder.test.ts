@@ -25,8 +25,17 @@ describe("XlaBuilder.rngBitGenerator", () => {
     const state = b.parameter(0, shape("u64", [2]), "state");
     expect(() => b.rngBitGenerator("rng_three_fry", state, shape("pred", [2]))).toThrow("rng-bit-generator: Unsupported shape for RngBitGenerator: PRED");
     expect(() => b.rngBitGenerator("rng_three_fry", state, shape("c128", [2]))).toThrow(ShapeError);
-    const s3 = b.parameter(1, shape("u64", [3]), "s3");
-    expect(() => b.rngBitGenerator("rng_three_fry", s3, shape("u32", [2]))).toThrow("rng_three_fry takes a state of 2 u64 values, but got u64[3].");
+    const s1 = b.parameter(1, shape("u64", [1]), "s1");
+    expect(() => b.rngBitGenerator("rng_three_fry", s1, shape("u32", [2]))).toThrow("rng_three_fry takes a state of at least 2 u64 values, but got u64[1].");
+  });
+
+  it("verifies a longer state, as XLA's verifier does, but refuses to run what XLA's expander cannot", () => {
+    const b = new XlaBuilder("rbg");
+    const s4 = b.parameter(0, shape("u64", [4]), "s4");
+    const m = b.build(b.rngBitGenerator("rng_three_fry", s4, shape("u32", [2])));
+    expect(() => evaluate(m, [literal("u64", [4], [9n, 10n, 11n, 12n])])).toThrow(
+      "rng_three_fry with a state of 4 u64 values cannot run; XLA's RngBitGeneratorExpander takes 2",
+    );
   });
 
   it("prints algorithm=rng_three_fry and evaluates to XLA's bits (corpus case rng_bit_generator_three_fry)", () => {

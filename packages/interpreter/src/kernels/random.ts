@@ -60,6 +60,14 @@ function rngBitGenerator(inst: InstructionOf<"rng-bit-generator">, operands: rea
     throw new EvalError(`${inst.name} (rng-bit-generator): the state must be a u64 vector of 2 or more values`);
   }
   const s = state.data;
+  // XLA's verifier accepts any u64 vector, but its expander (and so its CPU)
+  // runs only these sizes: a longer state fails there, and here.
+  const runnable = inst.attributes.algorithm === "rng_three_fry" ? s.length === 2 : s.length <= 3;
+  if (!runnable) {
+    throw new EvalError(
+      `${inst.name} (rng-bit-generator): ${inst.attributes.algorithm} with a state of ${s.length} u64 values cannot run; XLA's RngBitGeneratorExpander takes ${inst.attributes.algorithm === "rng_three_fry" ? "2" : "2 or 3"}`,
+    );
+  }
   const result = inst.shape as TupleShape;
   const bitsShape = result.tupleShapes[1] as ArrayShape;
   const width = ELEMENT_TYPE_INFO[bitsShape.elementType].bitWidth;
