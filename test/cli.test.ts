@@ -3,42 +3,14 @@
  * packages/cli/bin/minixla.js ...` as a user would and checks its output,
  * the files it writes and its exit code (0 ok, 1 failure, 2 usage error).
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { literal, readNpy, toNested, writeNpy } from "@minixla/hlo";
+import { cliRunner, scratch } from "./support/cli.ts";
 
-const ROOT = join(import.meta.dirname, "..");
-const BIN = join(ROOT, "packages/cli/bin/minixla.js");
-const work = mkdtempSync(join(tmpdir(), "minixla-cli-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-interface Outcome {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs the command asynchronously, so the tests (each a separate process) run concurrently. */
-function minixla(...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function file(name: string, content: string | Uint8Array): string {
-  const path = join(work, name);
-  writeFileSync(path, content);
-  return path;
-}
+const { work, file } = scratch("minixla-cli-");
+const minixla = cliRunner(60_000);
 
 /** x + y with y broadcast along dimension 1, written explicitly as XLA prints it. */
 const ADD_ROW = `HloModule add_row, entry_computation_layout={(f64[2,3]{1,0}, f64[3]{0})->f64[2,3]{1,0}}

@@ -5,42 +5,14 @@
  * /proc, never "internal error" with a stack trace), and control characters
  * from the input reach neither the terminal nor a conformance report raw.
  */
-import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { literal, writeNpy } from "@minixla/hlo";
+import { type Outcome, cliRunner, scratch } from "./support/cli.ts";
 
-const ROOT = join(import.meta.dirname, "..");
-const BIN = join(ROOT, "packages/cli/bin/minixla.js");
-const work = mkdtempSync(join(tmpdir(), "minixla-cli-faults-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-interface Outcome {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs the command; a hang is killed after 30 s and shows as exit code null. */
-function minixla(...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 30_000 });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function file(name: string, content: string | Uint8Array): string {
-  const path = join(work, name);
-  writeFileSync(path, content);
-  return path;
-}
+const { work, file } = scratch("minixla-cli-faults-");
+const minixla = cliRunner(30_000);
 
 const NEGATE = `HloModule negate
 

@@ -52,6 +52,7 @@ import { XlaOp } from "./op.ts";
 import {
   type DotDimensionNumbers,
   type GatherDimensionNumbers,
+  type RaggedDotDimensionNumbers,
   type ScatterDimensionNumbers,
   type WindowOptions,
   makeWindow,
@@ -385,6 +386,13 @@ export class XlaBuilder {
     return this.addInstruction("bitcast-convert", [operand], {}, { declared: withType(operand.shape, elementType, "bitcast-convert") });
   }
 
+  /** StochasticConvertType: `operand` rounded to `elementType`, up where `random` (unsigned, of the operand's width) is below its fraction. */
+  stochasticConvertType(operand: XlaOp, random: XlaOp, elementType: ElementType): XlaOp {
+    const s = operand.shape;
+    // A tuple operand is left to the shape rule, which names it as XLA does.
+    return this.addInstruction("stochastic-convert", [operand, random], {}, { declared: isTupleShape(s) ? undefined : shape(elementType, s.dimensions) });
+  }
+
   reducePrecision(operand: XlaOp, exponentBits: number, mantissaBits: number): XlaOp {
     return this.addInstruction("reduce-precision", [operand], { exponentBits, mantissaBits });
   }
@@ -483,6 +491,23 @@ export class XlaBuilder {
     return this.addInstruction("set-dimension-size", [operand, size], { dimension });
   }
 
+  /**
+   * XlaBuilder::DynamicReshape: the operand read as `newSizeBounds`, dimension i
+   * dynamic (its bound newSizeBounds[i]) where dimsAreDynamic[i]; dimSizes holds
+   * one s32 scalar per result dimension, the runtime size.
+   */
+  dynamicReshape(operand: XlaOp, dimSizes: readonly XlaOp[], newSizeBounds: readonly number[], dimsAreDynamic: readonly boolean[]): XlaOp {
+    const s = arrayOf(operand, "dynamic-reshape");
+    if (newSizeBounds.length !== dimsAreDynamic.length) {
+      throw new ShapeError(
+        `dynamic-reshape: DynamicReshape has to have the same number of elements in new_sizes (${newSizeBounds.length}) and dims_are_dynamic (${dimsAreDynamic.length})`,
+      );
+    }
+    const bounded = checkedShape("dynamic-reshape", s.elementType, newSizeBounds);
+    const declared = dimsAreDynamic.some((d) => d) ? { ...bounded, dynamicDimensions: [...dimsAreDynamic] } : bounded;
+    return this.addInstruction("dynamic-reshape", [operand, ...dimSizes], {}, { declared });
+  }
+
   // ---- indexing ----
 
   /** startIndices: one scalar integer op per operand dimension. */
@@ -543,6 +568,36 @@ export class XlaBuilder {
   dotGeneral(lhs: XlaOp, rhs: XlaOp, dims: DotDimensionNumbers, preferredElementType?: ElementType): XlaOp {
     const declared = preferredElementType ? shape(preferredElementType, []) : undefined;
     return this.addInstruction("dot", [lhs, rhs], {
+      lhsBatchDimensions: [...(dims.lhsBatchDimensions ?? [])],
+      lhsContractingDimensions: [...dims.lhsContractingDimensions],
+      rhsBatchDimensions: [...(dims.rhsBatchDimensions ?? [])],
+      rhsContractingDimensions: [...dims.rhsContractingDimensions],
+    }, { declared });
+  }
+
+  /**
+   * XlaBuilder::RaggedDot: a dot whose lhs ragged dimension is split into groups
+   * by groupSizes (an integer array, [g] or [prefix..., g]); see infer/ragged_dot.ts for the three modes.
+   */
+  raggedDot(lhs: XlaOp, rhs: XlaOp, groupSizes: XlaOp, dims: RaggedDotDimensionNumbers, preferredElementType?: ElementType): XlaOp {
+    const declared = preferredElementType ? shape(preferredElementType, []) : undefined;
+    return this.addInstruction("ragged-dot", [lhs, rhs, groupSizes], {
+      lhsBatchDimensions: [...(dims.lhsBatchDimensions ?? [])],
+      lhsContractingDimensions: [...dims.lhsContractingDimensions],
+      rhsBatchDimensions: [...(dims.rhsBatchDimensions ?? [])],
+      rhsContractingDimensions: [...dims.rhsContractingDimensions],
+      lhsRaggedDimensions: [...dims.lhsRaggedDimensions],
+      rhsGroupDimensions: [...(dims.rhsGroupDimensions ?? [])],
+    }, { declared });
+  }
+
+  /**
+   * scaled-dot: dotGeneral of lhs and rhs, each multiplied by its block scale
+   * (a scalar, ignored, or an array of the operand's rank whose sizes divide the operand's).
+   */
+  scaledDot(lhs: XlaOp, rhs: XlaOp, lhsScale: XlaOp, rhsScale: XlaOp, dims: DotDimensionNumbers, preferredElementType?: ElementType): XlaOp {
+    const declared = preferredElementType ? shape(preferredElementType, []) : undefined;
+    return this.addInstruction("scaled-dot", [lhs, rhs, lhsScale, rhsScale], {
       lhsBatchDimensions: [...(dims.lhsBatchDimensions ?? [])],
       lhsContractingDimensions: [...dims.lhsContractingDimensions],
       rhsBatchDimensions: [...(dims.rhsBatchDimensions ?? [])],
@@ -858,6 +913,37 @@ export class XlaBuilder {
 
   collectivePermuteDone(start: XlaOp): XlaOp {
     return this.addInstruction("collective-permute-done", [start], {});
+  }
+
+  /** CollectiveBroadcast: every device of a group receives the operand of the group's first device. */
+  collectiveBroadcast(operand: XlaOp, replicaGroups: readonly (readonly number[])[] = [], channelId?: number): XlaOp {
+    const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes({ replicaGroups, channelId });
+    return this.addInstruction("collective-broadcast", [operand], common);
+  }
+
+  /** copy-start: (destination, source, u32[] context); `crossProgramPrefetchIndex` only guides XLA's memory placement. */
+  copyStart(operand: XlaOp, crossProgramPrefetchIndex?: number): XlaOp {
+    return this.addInstruction("copy-start", [operand], crossProgramPrefetchIndex === undefined ? {} : { crossProgramPrefetchIndex });
+  }
+
+  /** copy-done: the destination buffer of a copy-start. */
+  copyDone(start: XlaOp): XlaOp {
+    return this.addInstruction("copy-done", [start], {});
+  }
+
+  /** async-start: runs `computation` on `operands`, giving ((operands), result). */
+  asyncStart(computation: HloModule, operands: readonly XlaOp[], asyncExecutionThread = "main"): XlaOp {
+    return this.addInstruction("async-start", operands, { asyncExecutionThread }, { called: [computation] });
+  }
+
+  /** async-update: the async state of an async-start, handed on. */
+  asyncUpdate(start: XlaOp, asyncExecutionThread = "main"): XlaOp {
+    return this.addInstruction("async-update", [start], { asyncExecutionThread });
+  }
+
+  /** async-done: the wrapped computation's result. */
+  asyncDone(start: XlaOp, asyncExecutionThread = "main"): XlaOp {
+    return this.addInstruction("async-done", [start], { asyncExecutionThread });
   }
 
   /** This device's replica number (u32[]). */

@@ -1,6 +1,6 @@
 /** @minixla/builder: an XlaBuilder that records ops into an immutable HLO module. */
 export { XlaBuilder } from "./builder.ts";
-export type { DotDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./op_options.ts";
+export type { DotDimensionNumbers, RaggedDotDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./op_options.ts";
 export { XlaOp } from "./op.ts";
 export { BUILDER_METHODS } from "./methods.ts";
 export { defaultConvDimensionNumbers, type Padding } from "./convolution_options.ts";

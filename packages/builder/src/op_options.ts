@@ -29,6 +29,12 @@ export interface DotDimensionNumbers {
   readonly rhsBatchDimensions?: readonly number[];
 }
 
+/** XLA's RaggedDotDimensionNumbers: the dot's, the lhs ragged dimension, and (ragged non-contracting only) the rhs group dimension. */
+export interface RaggedDotDimensionNumbers extends DotDimensionNumbers {
+  readonly lhsRaggedDimensions: readonly number[];
+  readonly rhsGroupDimensions?: readonly number[];
+}
+
 /** Window of reduce-window / select-and-scatter; everything but the sizes defaults to XLA's. */
 export interface WindowOptions {
   readonly dimensions: readonly number[];

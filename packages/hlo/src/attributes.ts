@@ -124,6 +124,8 @@ export const dotAttributes = z.strictObject({
   /** Kept for printing (e.g. ["default","default"]); does not change minixla's f64 math. */
   operandPrecision: z.array(z.string()).optional(),
 });
+/** ragged-dot: dot's dimension numbers plus the lhs ragged dimension and the rhs group dimension (mode 1 only). */
+export const raggedDotAttributes = dotAttributes.extend({ lhsRaggedDimensions: dims, rhsGroupDimensions: dims });
 
 /** XLA's FftType: complex-to-complex forward/inverse, real-to-complex, complex-to-real. */
 export const FFT_TYPES = ["FFT", "IFFT", "RFFT", "IRFFT"] as const;
@@ -224,3 +226,14 @@ export const collectivePermuteAttributes = z.strictObject({
 export const domainAttributes = z.strictObject({ domain: z.string() });
 /** rng-get-and-update-state's `delta`: how far each execution advances the state. */
 export const rngStateAttributes = z.strictObject({ delta: z.number().int() });
+
+/** copy-start's cross-program prefetch number (`cross_program_prefetch_index=N`); it guides XLA's memory placement only. */
+export const copyStartAttributes = z.strictObject({ crossProgramPrefetchIndex: z.number().int().optional() });
+/** async-start / -update / -done: the thread the wrapped computation runs on (`async_execution_thread="..."`, "main" when absent). */
+export const asyncAttributes = z.strictObject({ asyncExecutionThread: z.string() });
+/** collective-broadcast: an HloCollectiveInstruction without use_global_device_ids. */
+export const collectiveBroadcastAttributes = z.strictObject({
+  replicaGroups,
+  channelId: z.number().int().optional(),
+  constrainLayout: z.boolean(),
+});

@@ -13,6 +13,7 @@ export { type ShapeRule, type ShapeRuleInput, type FamilyRules } from "./infer/r
 export { SHAPE_RULES, inferShape } from "./infer/shape_inference.ts";
 export { planBinaryBroadcast, type BinaryBroadcastPlan, type OperandBroadcast } from "./infer/broadcast_rules.ts";
 export { inferBinaryShape } from "./infer/elementwise.ts";
+export { type RaggedDotMode, raggedDotMode, groupSizesPrefixDimensions } from "./infer/ragged_dot.ts";
 export { lowerBroadcasts } from "./passes/lower_broadcasts.ts";
 export { type HloPass, type FixpointOptions, fixpoint, sequence, mapComputations, withComputations } from "./passes/pass.ts";
 export { type PipelineOptions, type PipelineStep, runPipeline } from "./passes/pipeline.ts";

@@ -14,15 +14,16 @@ import * as A from "./attributes.ts";
 /** Which files hold the opcode's shape rule and kernel. */
 export type OpFamily = "elementwise" | "data_movement" | "indexing" | "reduction" | "dot" | "structural"
   | "fft" | "topk" | "linalg" | "batch_norm" | "convolution"
-  | "collective" | "token" | "random";
+  | "collective" | "token" | "random" | "async" | "dynamic_reshape" | "ragged_dot" | "scaled_dot";
 
 /**
  * How an instruction's `called` list is read:
  * to_apply: [to_apply]; while: [condition, body]; branches: [branch 0, ...]
  * (with a pred index, [true, false]); select_scatter: [select, scatter];
- * fused: [the fused computation] (fusion's `calls=`).
+ * fused: [the fused computation] (fusion's `calls=`); async: [] or [the wrapped
+ * computation] (async-update/-done may name it with `calls=`, or leave it to their operand).
  */
-export type CallsKind = "none" | "to_apply" | "while" | "branches" | "select_scatter" | "fused";
+export type CallsKind = "none" | "to_apply" | "while" | "branches" | "select_scatter" | "fused" | "async";
 
 export type Trait = "elementwise" | "commutative" | "implicit_broadcast";
 
@@ -124,6 +125,10 @@ export const OPCODES = {
   iota: { arity: 0, family: "data_movement", kind: "other", traits: [], attributes: A.iotaAttributes, calls: "none" },
   "get-dimension-size": { arity: 1, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionAttributes, calls: "none" },
   "set-dimension-size": { arity: 2, family: "data_movement", kind: "other", traits: [], attributes: A.dimensionAttributes, calls: "none" },
+  // Reshape to a bounded shape; operands 1.. are the s32 runtime sizes of the result's dimensions.
+  "dynamic-reshape": {
+    arity: "variadic", minOperands: 1, family: "dynamic_reshape", kind: "other", traits: [], attributes: A.noAttributes, calls: "none",
+  },
   // Indexing. A rank-0 operand takes no start indices.
   "dynamic-slice": {
     arity: "variadic", minOperands: 1, family: "indexing", kind: "other", traits: [], attributes: A.dynamicSliceAttributes, calls: "none",
@@ -146,6 +151,10 @@ export const OPCODES = {
   // lhs (input) convolved with rhs (kernel): dim_labels, window, group counts.
   convolution: { arity: 2, family: "convolution", kind: "other", traits: [], attributes: A.convolutionAttributes, calls: "none" },
   dot: { arity: 2, family: "dot", kind: "other", traits: [], attributes: A.dotAttributes, calls: "none" },
+  // A grouped dot: group_sizes (operand 2) splits the lhs ragged dimension into groups (infer/ragged_dot.ts).
+  "ragged-dot": { arity: 3, family: "ragged_dot", kind: "other", traits: [], attributes: A.raggedDotAttributes, calls: "none" },
+  // dot(lhs, rhs) of block-scaled operands: (lhs, rhs, lhs_scale, rhs_scale) (infer/scaled_dot.ts).
+  "scaled-dot": { arity: 4, family: "scaled_dot", kind: "other", traits: [], attributes: A.dotAttributes, calls: "none" },
   cholesky: { arity: 1, family: "linalg", kind: "other", traits: [], attributes: A.choleskyAttributes, calls: "none" },
   "triangular-solve": { arity: 2, family: "linalg", kind: "other", traits: [], attributes: A.triangularSolveAttributes, calls: "none" },
   // Fourier transforms over the last fft_length.length dimensions.
@@ -159,6 +168,8 @@ export const OPCODES = {
   // Random numbers: rng-bit-generator returns (new state, bits); rng draws from a distribution.
   "rng-bit-generator": { arity: 1, family: "random", kind: "other", traits: [], attributes: A.rngBitGeneratorAttributes, calls: "none" },
   rng: { arity: 2, family: "random", kind: "other", traits: [], attributes: A.rngAttributes, calls: "none" },
+  // stochastic-convert(x, random bits): x rounded to the declared type, up when the bits are below its fraction.
+  "stochastic-convert": { arity: 2, family: "random", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   // Collectives, with XLA's meaning on one replica and one partition (infer/collective.ts).
   "all-reduce": { arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveAttributes, calls: "to_apply" },
   "all-reduce-start": {
@@ -177,6 +188,10 @@ export const OPCODES = {
   "collective-permute": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.collectivePermuteAttributes, calls: "none" },
   "collective-permute-start": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.collectivePermuteAttributes, calls: "none" },
   "collective-permute-done": { arity: 1, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  // Broadcasts the operand of the group's first device to every device of the group.
+  "collective-broadcast": {
+    arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveBroadcastAttributes, calls: "none",
+  },
   "replica-id": { arity: 0, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   "partition-id": { arity: 0, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   // Ordering tokens, sharding domains and the RNG state (infer/token.ts).
@@ -184,6 +199,13 @@ export const OPCODES = {
   "add-dependency": { arity: 2, family: "token", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   domain: { arity: 1, family: "token", kind: "other", traits: [], attributes: A.domainAttributes, calls: "none" },
   "rng-get-and-update-state": { arity: 0, family: "token", kind: "other", traits: [], attributes: A.rngStateAttributes, calls: "none" },
+  // Asynchronous pairs (infer/async.ts): copy-start gives (destination, source, u32[] context), copy-done the
+  // destination; async-start runs its `calls=` computation, giving ((operands), result, context...).
+  "copy-start": { arity: 1, family: "async", kind: "other", traits: [], attributes: A.copyStartAttributes, calls: "none" },
+  "copy-done": { arity: 1, family: "async", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
+  "async-start": { arity: "variadic", minOperands: 0, family: "async", kind: "other", traits: [], attributes: A.asyncAttributes, calls: "fused" },
+  "async-update": { arity: 1, family: "async", kind: "other", traits: [], attributes: A.asyncAttributes, calls: "async" },
+  "async-done": { arity: 1, family: "async", kind: "other", traits: [], attributes: A.asyncAttributes, calls: "async" },
   // Structure and control flow.
   parameter: { arity: 0, family: "structural", kind: "other", traits: [], attributes: A.parameterAttributes, calls: "none" },
   constant: { arity: 0, family: "structural", kind: "other", traits: [], attributes: A.constantAttributes, calls: "none" },

@@ -78,11 +78,11 @@ export function tupleShape(elements: readonly Shape[]): TupleShape {
 }
 
 /**
- * Why a shape object made by hand (not by `shape()`) is malformed, or
- * undefined if it is sound: element types known, sizes as `shape()` requires,
- * layouts permutations, tuples well formed. Walks tuples without recursion.
+ * Walks a shape object made by hand (tuples without recursion) and returns the
+ * first problem: a non-object, a tuple without its array, an unknown element
+ * type, or what `arrayProblem` finds in an array shape of a known type.
  */
-export function shapeProblem(s: unknown): string | undefined {
+function firstShapeProblem(s: unknown, arrayProblem: (t: ElementType, a: Record<string, unknown>) => string | undefined): string | undefined {
   const stack: unknown[] = [s];
   while (stack.length > 0) {
     const t = stack.pop();
@@ -97,15 +97,28 @@ export function shapeProblem(s: unknown): string | undefined {
     if (typeof elementType !== "string" || !isElementType(elementType)) {
       return `unknown element type '${String(elementType)}'; expected one of ${ELEMENT_TYPES.join(", ")}`;
     }
-    const a = t as ArrayShape;
+    const problem = arrayProblem(elementType, t as Record<string, unknown>);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Why a shape object made by hand (not by `shape()`) is malformed, or
+ * undefined if it is sound: element types known, sizes as `shape()` requires,
+ * layouts permutations, tuples well formed.
+ */
+export function shapeProblem(s: unknown): string | undefined {
+  return firstShapeProblem(s, (elementType, t) => {
+    const a = t as unknown as ArrayShape;
     const problem = dimensionsProblem(elementType, a.dimensions) ?? (a.layout === undefined ? undefined : layoutProblem(a.dimensions, a.layout));
     if (problem !== undefined) return problem;
     const dyn: unknown = a.dynamicDimensions;
     if (dyn !== undefined && (!Array.isArray(dyn) || dyn.length !== a.dimensions.length || !dyn.every((d) => typeof d === "boolean"))) {
       return `dynamicDimensions of ${elementType}[${a.dimensions.join(",")}] must be one boolean per dimension`;
     }
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 /**
@@ -116,23 +129,11 @@ export function shapeProblem(s: unknown): string | undefined {
  * printed or read at all.
  */
 export function shapeFormProblem(s: unknown): string | undefined {
-  const stack: unknown[] = [s];
-  while (stack.length > 0) {
-    const t = stack.pop();
-    if (typeof t !== "object" || t === null) return `expected a shape, got ${String(t)}`;
-    const { elementType } = t as { elementType?: unknown };
-    if (elementType === "tuple") {
-      const elements = (t as { tupleShapes?: unknown }).tupleShapes;
-      if (!Array.isArray(elements)) return "a tuple shape needs a tupleShapes array";
-      stack.push(...(elements as unknown[]));
-      continue;
-    }
-    if (typeof elementType !== "string" || !isElementType(elementType)) return `unknown element type '${String(elementType)}'`;
-    const { dimensions, layout } = t as { dimensions?: unknown; layout?: unknown };
+  return firstShapeProblem(s, (elementType, { dimensions, layout }) => {
     if (!Array.isArray(dimensions) || !dimensions.every((d) => typeof d === "number")) return `dimensions of a ${elementType} shape must be an array of numbers`;
     if (layout !== undefined && (!Array.isArray(layout) || !layout.every((d) => typeof d === "number"))) return `the layout of a ${elementType} shape must be an array of numbers`;
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 /** Re-validates a shape made by hand: throws ShapeError naming `what` and the broken rule; returns the shape. */

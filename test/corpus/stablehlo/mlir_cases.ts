@@ -80,10 +80,10 @@ const OPCODES: Readonly<Record<string, string>> = {
   sign: "sign", sine: "sine", sqrt: "sqrt", subtract: "subtract", tan: "tan", tanh: "tanh", xor: "xor",
 };
 
-class Skip extends Error {}
+export class Skip extends Error {}
 
 /** `tensor<2x3xi64>` -> its element type and dimensions. */
-function tensorType(text: string): TensorType {
+export function tensorType(text: string): TensorType {
   const m = /^tensor<((?:\d+x)*)(.+)>$/.exec(text.trim());
   if (!m) throw new Skip(`type ${text.trim()} is not a ranked tensor`);
   const t = TYPES[m[2]];
@@ -92,7 +92,7 @@ function tensorType(text: string): TensorType {
   return { elementType: t, dimensions };
 }
 
-function shapeText(t: TensorType): string {
+export function shapeText(t: TensorType): string {
   return `${t.elementType}[${t.dimensions.join(",")}]`;
 }
 
@@ -224,7 +224,7 @@ function tokens(body: string): string[] {
 }
 
 /** `dense<...>` of type t as row-major values; a single value splats. */
-function dense(body: string, t: TensorType): Value[] {
+export function dense(body: string, t: TensorType): Value[] {
   if (/^\s*"/.test(body)) throw new Skip("dense literal given as a hex blob");
   const vals = tokens(body).map((tok) => value(t.elementType, tok));
   const n = count(t);
@@ -233,10 +233,17 @@ function dense(body: string, t: TensorType): Value[] {
   return vals;
 }
 
+/** Whether a NaN has its sign bit set (HLO text keeps it: `-nan`, and top-k orders -NaN below -inf). */
+function nanIsNegative(v: number): boolean {
+  const d = new DataView(new ArrayBuffer(8));
+  d.setFloat64(0, v);
+  return d.getUint8(0) >= 0x80;
+}
+
 function realText(t: ElementType, v: number | bigint): string {
   if (typeof v === "bigint") return v.toString();
   if (t === "pred") return v !== 0 ? "true" : "false";
-  if (Number.isNaN(v)) return "nan";
+  if (Number.isNaN(v)) return nanIsNegative(v) ? "-nan" : "nan";
   if (v === Infinity) return "inf";
   if (v === -Infinity) return "-inf";
   if (Object.is(v, -0)) return "-0";
@@ -252,7 +259,7 @@ function valueText(t: ElementType, v: Value): string {
 }
 
 /** HLO literal text: nested braces, one level per dimension; a scalar bare. */
-function literalText(t: TensorType, vals: readonly Value[]): string {
+export function literalText(t: TensorType, vals: readonly Value[]): string {
   if (t.dimensions.length === 0) return valueText(t.elementType, vals[0]);
   let pos = 0;
   const level = (d: number): string => {

@@ -162,6 +162,7 @@ export const collectiveRules: FamilyRules<"collective"> = {
   },
   "collective-permute-done": ({ operands }) => tupleElement(operands[0], 1, "collective-permute-done"),
 
+  "collective-broadcast": ({ operands }) => expectArray(operands[0], "operand of collective-broadcast"),
   "replica-id": () => U32_SCALAR,
   "partition-id": () => U32_SCALAR,
 };

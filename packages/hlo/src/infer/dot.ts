@@ -25,7 +25,7 @@ function dimensionNumbersToString(a: DotAttributes): string {
   return fields.flatMap(([name, dims]) => dims.map((d) => `${name}: ${d}`)).join(" ");
 }
 
-function validateDimensionNumbers(lhs: ArrayShape, rhs: ArrayShape, a: DotAttributes): void {
+export function validateDimensionNumbers(lhs: ArrayShape, rhs: ArrayShape, a: DotAttributes): void {
   const inRange = (rank: number, dims: readonly number[]) => dims.every((d) => d >= 0 && d < rank);
   if (
     !inRange(lhs.dimensions.length, a.lhsContractingDimensions) || !inRange(lhs.dimensions.length, a.lhsBatchDimensions) ||
@@ -39,7 +39,7 @@ function validateDimensionNumbers(lhs: ArrayShape, rhs: ArrayShape, a: DotAttrib
   }
 }
 
-function checkConstraints(lhs: ArrayShape, rhs: ArrayShape, a: DotAttributes): void {
+export function checkConstraints(lhs: ArrayShape, rhs: ArrayShape, a: DotAttributes): void {
   const failDot = (addendum: string): never =>
     fail(`Cannot infer shape for dot operation: ${shapeToString(lhs)} <dot> ${shapeToString(rhs)}. ${addendum}`);
   if (a.lhsContractingDimensions.length !== a.rhsContractingDimensions.length) {

@@ -12,6 +12,7 @@
 import { ELEMENT_TYPE_INFO, upperTypeName } from "../element_type.ts";
 import { type ArrayShape, type Shape, isTupleShape, shapeToString, shapesEqual } from "../shape.ts";
 import { type FamilyRules, fail } from "./rule.ts";
+import { stochasticConvertRule } from "./stochastic_convert.ts";
 
 type RngAlgorithm = "rng_three_fry" | "rng_philox" | "rng_default";
 
@@ -58,4 +59,5 @@ function rngShape(operands: readonly Shape[], distribution: "rng_uniform" | "rng
 export const randomRules: FamilyRules<"random"> = {
   "rng-bit-generator": ({ operands, attributes, declared }) => rngBitGeneratorShape(operands[0], attributes.algorithm, declared),
   rng: ({ operands, attributes, declared }) => rngShape(operands, attributes.distribution, declared),
+  "stochastic-convert": stochasticConvertRule,
 };

@@ -4,9 +4,11 @@
  */
 import type { Opcode } from "../opcode.ts";
 import type { Shape } from "../shape.ts";
+import { asyncRules } from "./async.ts";
 import { batchNormRules } from "./batch_norm.ts";
 import { collectiveRules } from "./collective.ts";
 import { dotRules } from "./dot.ts";
+import { dynamicReshapeRules } from "./dynamic_reshape.ts";
 import { convolutionRules } from "./convolution.ts";
 import { elementwiseRules } from "./elementwise.ts";
 import { dataMovementRules } from "./data_movement.ts";
@@ -15,6 +17,8 @@ import { indexingRules } from "./indexing.ts";
 import { linalgRules } from "./linalg.ts";
 import { reductionRules } from "./reduce.ts";
 import { randomRules } from "./random.ts";
+import { raggedDotRules } from "./ragged_dot.ts";
+import { scaledDotRules } from "./scaled_dot.ts";
 import { type ShapeRule, type ShapeRuleInput, runRule } from "./rule.ts";
 import { structuralRules } from "./structural.ts";
 import { tokenRules } from "./token.ts";
@@ -26,6 +30,9 @@ export const SHAPE_RULES: { readonly [K in Opcode]: ShapeRule<K> } = {
   ...indexingRules,
   ...reductionRules,
   ...dotRules,
+  ...dynamicReshapeRules,
+  ...raggedDotRules,
+  ...scaledDotRules,
   ...convolutionRules,
   ...randomRules,
   ...structuralRules,
@@ -35,6 +42,7 @@ export const SHAPE_RULES: { readonly [K in Opcode]: ShapeRule<K> } = {
   ...batchNormRules,
   ...collectiveRules,
   ...tokenRules,
+  ...asyncRules,
 };
 
 /** Infers the result shape of one instruction; a broken rule throws ShapeError "opcode: message". */

@@ -80,7 +80,27 @@ const permute = (inst: { readonly attributes: Immutable<AttributesOf<"collective
   `source_target_pairs=${sourceTargetPairsToString(inst.attributes.sourceTargetPairs)}`,
 ];
 
+/** HloAsyncStartInstruction: the thread when it is not "main", then the wrapped computation. */
+const asyncOp = (inst: HloInstruction & { readonly attributes: { readonly asyncExecutionThread: string } }): string[] => [
+  ...(inst.attributes.asyncExecutionThread === "main" ? [] : [`async_execution_thread=${quoteString(inst.attributes.asyncExecutionThread)}`]),
+  ...(inst.called.length > 0 ? [`calls=${inst.called[0]}`] : []),
+];
+
 const nonEmpty = (name: string, xs: readonly number[]): string[] => (xs.length > 0 ? [`${name}=${braces(xs)}`] : []);
+
+/** A dot-like op's text, as dot's: dimension numbers, `extra` (ragged-dot's dimensions), then a non-default precision. */
+const dotLike = (a: Immutable<AttributesOf<"dot">>, extra: readonly string[] = []): string[] => {
+  const precision = a.operandPrecision;
+  const showPrecision = precision !== undefined && precision.some((p) => p.toLowerCase() !== "default");
+  return [
+    ...nonEmpty("lhs_batch_dims", a.lhsBatchDimensions),
+    `lhs_contracting_dims=${braces(a.lhsContractingDimensions)}`,
+    ...nonEmpty("rhs_batch_dims", a.rhsBatchDimensions),
+    `rhs_contracting_dims=${braces(a.rhsContractingDimensions)}`,
+    ...extra,
+    ...(showPrecision ? [`operand_precision=${braces(precision.map((p) => p.toLowerCase()))}`] : []),
+  ];
+};
 
 export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   abs: none, cbrt: none, ceil: none, copy: none, cosine: none, "count-leading-zeros": none, erf: none,
@@ -117,6 +137,7 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   iota: (inst) => [`iota_dimension=${inst.attributes.iotaDimension}`],
   "get-dimension-size": oneDimension,
   "set-dimension-size": oneDimension,
+  "dynamic-reshape": none,
   "dynamic-slice": (inst) => [`dynamic_slice_sizes=${braces(inst.attributes.sliceSizes)}`],
   "dynamic-update-slice": none,
   gather: (inst) => {
@@ -177,6 +198,10 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
       ...(showPrecision ? [`operand_precision=${braces(precision.map((p) => p.toLowerCase()))}`] : []),
     ];
   },
+  // XLA prints the dot dimension numbers, then the ragged and group dimensions when present.
+  "ragged-dot": (inst) =>
+    dotLike(inst.attributes, [...nonEmpty("lhs_ragged_dims", inst.attributes.lhsRaggedDimensions), ...nonEmpty("rhs_group_dims", inst.attributes.rhsGroupDimensions)]),
+  "scaled-dot": (inst) => dotLike(inst.attributes),
   cholesky: (inst) => (inst.attributes.lower ? ["lower=true"] : []),
   // XLA prints the options that differ from the proto defaults (false, TRANSPOSE_INVALID).
   "triangular-solve": (inst) => {
@@ -226,8 +251,16 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   "collective-permute": permute,
   "collective-permute-start": permute,
   "collective-permute-done": none,
+  "collective-broadcast": (inst) => collectiveHead(inst.attributes),
   "replica-id": none,
   "partition-id": none,
+  // HloCopyStartInstruction prints the prefetch index only when it has one.
+  "copy-start": (inst) => (inst.attributes.crossProgramPrefetchIndex === undefined ? [] : [`cross_program_prefetch_index=${inst.attributes.crossProgramPrefetchIndex}`]),
+  "copy-done": none,
+  // XLA prints the thread and the wrapped computation on async-start only; the later ops find them through it.
+  "async-start": asyncOp,
+  "async-update": none,
+  "async-done": none,
   "after-all": none,
   "add-dependency": none,
   domain: (inst) => [`domain=${inst.attributes.domain}`],
@@ -235,6 +268,7 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   // XLA always prints the algorithm (rng_default included) and the distribution.
   "rng-bit-generator": (inst) => [`algorithm=${inst.attributes.algorithm}`],
   rng: (inst) => [`distribution=${inst.attributes.distribution}`],
+  "stochastic-convert": none,
   "custom-call": (inst) => [
     `custom_call_target=${quoteString(inst.attributes.customCallTarget)}`,
     ...inst.attributes.rawAttributes.map((r) => `${r.name}=${r.value}`),

@@ -56,6 +56,8 @@ const permute: Specs = {
   channel_id: { kind: "int", key: "channelId" },
   source_target_pairs: { kind: "source_target_pairs", key: "sourceTargetPairs", required: true },
 };
+/** HloAsyncInstruction's execution thread; absent means the main thread. */
+const asyncThread: AttrSpec = { kind: "string", key: "asyncExecutionThread", absent: "main" };
 const batchNorm: Specs = { epsilon: { kind: "f32", key: "epsilon", required: true }, feature_index: int("featureIndex") };
 
 /** What each opcode accepts, keyed by the attribute's text name. */
@@ -90,6 +92,7 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   iota: { iota_dimension: int("iotaDimension") },
   "get-dimension-size": oneDim,
   "set-dimension-size": oneDim,
+  "dynamic-reshape": none,
   "dynamic-slice": { dynamic_slice_sizes: ints("sliceSizes") },
   "dynamic-update-slice": none,
   gather: {
@@ -126,6 +129,22 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
     operand_precision: { kind: "precision", key: "operandPrecision" },
   },
   dot: {
+    lhs_batch_dims: intsOrEmpty("lhsBatchDimensions"),
+    lhs_contracting_dims: intsOrEmpty("lhsContractingDimensions"),
+    rhs_batch_dims: intsOrEmpty("rhsBatchDimensions"),
+    rhs_contracting_dims: intsOrEmpty("rhsContractingDimensions"),
+    operand_precision: { kind: "precision", key: "operandPrecision" },
+  },
+  "ragged-dot": {
+    lhs_batch_dims: intsOrEmpty("lhsBatchDimensions"),
+    lhs_contracting_dims: intsOrEmpty("lhsContractingDimensions"),
+    rhs_batch_dims: intsOrEmpty("rhsBatchDimensions"),
+    rhs_contracting_dims: intsOrEmpty("rhsContractingDimensions"),
+    lhs_ragged_dims: intsOrEmpty("lhsRaggedDimensions"),
+    rhs_group_dims: intsOrEmpty("rhsGroupDimensions"),
+    operand_precision: { kind: "precision", key: "operandPrecision" },
+  },
+  "scaled-dot": {
     lhs_batch_dims: intsOrEmpty("lhsBatchDimensions"),
     lhs_contracting_dims: intsOrEmpty("lhsContractingDimensions"),
     rhs_batch_dims: intsOrEmpty("rhsBatchDimensions"),
@@ -175,14 +194,24 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   "collective-permute": permute,
   "collective-permute-start": permute,
   "collective-permute-done": none,
+  "collective-broadcast": {
+    channel_id: collective.channel_id, replica_groups: collective.replica_groups, constrain_layout: collective.constrain_layout,
+  },
   "replica-id": none,
   "partition-id": none,
+  "copy-start": { cross_program_prefetch_index: { kind: "int", key: "crossProgramPrefetchIndex" } },
+  "copy-done": none,
+  // XLA's parser requires the wrapped computation on async-start only; the later ops may repeat it.
+  "async-start": { calls: comp("calls"), async_execution_thread: asyncThread },
+  "async-update": { calls: comp("calls", false), async_execution_thread: asyncThread },
+  "async-done": { calls: comp("calls", false), async_execution_thread: asyncThread },
   "after-all": none,
   "add-dependency": none,
   domain: { domain: { kind: "raw", key: "domain", required: true } },
   "rng-get-and-update-state": { delta: int("delta") },
   "rng-bit-generator": { algorithm: { kind: "rng_algorithm", key: "algorithm", required: true } },
   rng: { distribution: { kind: "rng_distribution", key: "distribution", required: true } },
+  "stochastic-convert": none,
   "custom-call": { custom_call_target: { kind: "string", key: "customCallTarget", required: true } },
 };
 

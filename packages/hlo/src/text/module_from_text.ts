@@ -59,7 +59,8 @@ function calledList(lx: Lexer, inst: RawInstruction): string[] {
   switch (OPCODES[inst.opcode].calls) {
     case "none": return [];
     case "to_apply": return [...(c.to_apply?.names ?? [])];
-    case "fused": return [...(c.calls?.names ?? [])];
+    case "fused":
+    case "async": return [...(c.calls?.names ?? [])];
     case "while": return [...(c.condition?.names ?? []), ...(c.body?.names ?? [])];
     case "select_scatter": return [...(c.select?.names ?? []), ...(c.scatter?.names ?? [])];
     case "branches": {

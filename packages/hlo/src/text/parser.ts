@@ -10,6 +10,7 @@
  *   instruction ::= ['ROOT'] name '=' [shape] opcode '(' operands ')' (',' attr)*
  *   operand     ::= [shape] name | shape opcode '(' operands ')'   (a nested instruction, named opcode.anon)
  *   attr        ::= name '=' value | computation_attr '=' '{' instruction+ '}'   (an inline computation, named _)
+ *   opcode      ::= an opcode | op '-start' | op '-update' | op '-done'   (XLA's sugar for async ops wrapping one op)
  */
 import type { InstructionAnnotations, StackFrameSection } from "../annotations.ts";
 import { ParseError } from "../errors.ts";
@@ -254,6 +255,8 @@ interface InstructionHead {
 /** From the opcode on (already read into `head`): operands and, unless nested, attributes. */
 function parseInstructionRhs(lx: Lexer, ctx: ParseContext, nested: RawInstruction[], head: InstructionHead, withAttributes: boolean): RawInstruction {
   const { opcodeTok, declared } = head;
+  const sugar = isOpcode(opcodeTok.text) ? undefined : asyncSugar(opcodeTok.text);
+  if (sugar !== undefined) return parseAsyncSugar(lx, ctx, nested, head, sugar, withAttributes);
   if (!isOpcode(opcodeTok.text)) {
     // XLA's buffer shape `b(f32[])` reads here as an opcode b.
     if (opcodeTok.text === "b" && lx.isPunct("(")) throw lx.error(opcodeTok, "buffer shapes b(...) are not supported");
@@ -294,6 +297,66 @@ function parseInstructionRhs(lx: Lexer, ctx: ParseContext, nested: RawInstructio
   };
 }
 
+type AsyncPhase = "start" | "update" | "done";
+
+/** XLA's sugared async spelling `negate-start` / `-update` / `-done`: the wrapped opcode and the phase. */
+function asyncSugar(text: string): { readonly wrapped: Opcode; readonly phase: AsyncPhase } | undefined {
+  const m = /^(.+)-(start|update|done)$/.exec(text);
+  if (m === null || !isOpcode(m[1])) return undefined;
+  return { wrapped: m[1], phase: m[2] as AsyncPhase };
+}
+
+const ASYNC_THREAD: Readonly<Record<string, AttrSpec>> = { async_execution_thread: ATTRIBUTE_SPECS["async-start"].async_execution_thread };
+
+/**
+ * `op-start(operands), attrs`: XLA's printing of an async-start whose wrapped
+ * computation is one instruction. It reads as that computation (parameters
+ * shaped by the start's element {0}, the op shaped by element {1}, holding
+ * the attributes) placed before the current one, and an async-start calling
+ * it; `op-update` / `op-done` read as async-update / async-done.
+ */
+function parseAsyncSugar(
+  lx: Lexer, ctx: ParseContext, nested: RawInstruction[], head: InstructionHead, sugar: { readonly wrapped: Opcode; readonly phase: AsyncPhase },
+  withAttributes: boolean,
+): RawInstruction {
+  const { opcodeTok, declared } = head;
+  lx.expectPunct("(", `after the opcode ${opcodeTok.text}`);
+  const operands = parseOperands(lx, ctx, nested);
+  const annotations: Record<string, unknown> = {};
+  const base = { name: head.name, nameTok: head.nameTok, isRoot: head.isRoot, declared, opcodeTok, operands };
+  if (sugar.phase !== "start") {
+    const opcode = sugar.phase === "update" ? "async-update" : "async-done";
+    const attributes: Record<string, unknown> = {};
+    const calls: Record<string, CallRef> = {};
+    const controlPredecessors = parseAttributes(lx, ctx, opcode, attributes, calls, annotations, withAttributes);
+    return { ...base, opcode, attributes, calls, annotations: annotations as InstructionAnnotations, controlPredecessors, endTok: lx.peek() };
+  }
+  const params = declared !== undefined && isTupleShape(declared) && declared.tupleShapes.length >= 2 ? declared.tupleShapes[0] : undefined;
+  if (declared === undefined || !isTupleShape(declared) || params === undefined || !isTupleShape(params) || params.tupleShapes.length !== operands.length) {
+    throw lx.error(opcodeTok, `${opcodeTok.text} needs its shape written as ((operand shapes), result shape, ...) before the opcode`);
+  }
+  const wrappedAttributes: Record<string, unknown> = {};
+  const wrappedCalls: Record<string, CallRef> = {};
+  const controlPredecessors = parseAttributes(lx, ctx, sugar.wrapped, wrappedAttributes, wrappedCalls, annotations, withAttributes, ASYNC_THREAD);
+  const { asyncExecutionThread, ...attributes } = wrappedAttributes;
+  const endTok = lx.peek();
+  const computation = provisionalName(ctx, `${head.name}.wrapped`);
+  const nameTok: Token = { ...opcodeTok, text: computation };
+  const parameters: RawInstruction[] = params.tupleShapes.map((s, i) => ({
+    name: provisionalName(ctx, `${computation}.param_${i}`), nameTok: opcodeTok, isRoot: false, declared: s, opcode: "parameter", opcodeTok,
+    operands: [], attributes: {}, calls: {}, parameterNumber: i, annotations: {}, endTok,
+  }));
+  const root: RawInstruction = {
+    name: provisionalName(ctx, `${computation}.${sugar.wrapped}`), nameTok: opcodeTok, isRoot: true, declared: declared.tupleShapes[1], opcode: sugar.wrapped,
+    opcodeTok, operands: parameters.map((p) => ({ name: p.name, tok: opcodeTok })), attributes, calls: wrappedCalls, annotations: {}, endTok,
+  };
+  ctx.inline.push({ name: computation, nameTok, isEntry: false, instructions: [...parameters, root] });
+  return {
+    ...base, opcode: "async-start", attributes: { asyncExecutionThread }, calls: { calls: { names: [computation], toks: [nameTok] } },
+    annotations: annotations as InstructionAnnotations, controlPredecessors, endTok,
+  };
+}
+
 /**
  * A constant's literal. XLA also reads a bare number for an array shape
  * (`s8[10] constant(1)`): the number becomes the first element and the rest
@@ -325,11 +388,11 @@ function parseAnnotation(lx: Lexer, name: string, annotations: Record<string, un
 
 function parseAttributes(
   lx: Lexer, ctx: ParseContext, opcode: Opcode, attributes: Record<string, unknown>, calls: Record<string, CallRef>, annotations: Record<string, unknown>,
-  withAttributes: boolean,
+  withAttributes: boolean, extraSpecs: Readonly<Record<string, AttrSpec>> = {},
 ): RawControlPredecessors | undefined {
   let controlPredecessors: RawControlPredecessors | undefined;
   const other: { name: string; value: string }[] = [];
-  const specs: Readonly<Record<string, AttrSpec>> = ATTRIBUTE_SPECS[opcode];
+  const specs: Readonly<Record<string, AttrSpec>> = { ...ATTRIBUTE_SPECS[opcode], ...extraSpecs };
   const seen = new Set<string>();
   const raw: { name: string; value: string }[] = [];
   let last: Token | undefined;

@@ -11,7 +11,9 @@ import type { HloInstruction } from "../instruction.ts";
 import { type HloComputation, type HloModule, assertStructure, entryComputation, instructionMap, programShape } from "../module.ts";
 import { type Shape, isTupleShape, shapeToStringWithLayout } from "../shape.ts";
 import { annotationParts } from "./annotation_text.ts";
+import { type AsyncSugarTable, asyncSugarTable, sugaredOp } from "./async_print.ts";
 import { attributesText } from "./attribute_print.ts";
+import { quoteString } from "./lexer.ts";
 import { printLiteral } from "./literal_text.ts";
 
 /** A shape with layouts, and XLA's `/*index=N*\/` marker before every fifth tuple element. */
@@ -30,7 +32,7 @@ function operandsText(inst: HloInstruction): string {
   }
 }
 
-export function printInstruction(inst: HloInstruction, comp: HloComputation): string {
+export function printInstruction(inst: HloInstruction, comp: HloComputation, sugar: AsyncSugarTable = new Map()): string {
   const map = instructionMap(comp);
   const operandShape = (i: number) => {
     const name = inst.operands[i];
@@ -39,12 +41,23 @@ export function printInstruction(inst: HloInstruction, comp: HloComputation): st
   const root = comp.root === inst.name ? "ROOT " : "";
   const { before, after } = annotationParts(inst.annotations);
   const extra = [...before, ...after].map((p) => `, ${p}`).join("");
+  const op = sugaredOp(inst, comp, sugar);
+  if (op !== undefined) return `${root}${inst.name} = ${shapeText(inst.shape)} ${sugaredText(inst, op, operandShape)}${extra}`;
   return `${root}${inst.name} = ${shapeText(inst.shape)} ${inst.opcode}(${operandsText(inst)})${attributesText(inst, operandShape)}${extra}`;
 }
 
-export function printComputation(comp: HloComputation, isEntry: boolean): string {
+/** `op-start(operands), thread, op's attributes`, or `op-update(state)` / `op-done(state)` (async_print.ts). */
+function sugaredText(inst: HloInstruction, op: HloInstruction, operandShape: (i: number) => Shape | undefined): string {
+  const phase = inst.opcode === "async-start" ? "start" : inst.opcode === "async-update" ? "update" : "done";
+  if (inst.opcode !== "async-start") return `${op.opcode}-${phase}(${operandsText(inst)})`;
+  const thread = (inst.attributes as { readonly asyncExecutionThread?: string }).asyncExecutionThread ?? "main";
+  const threadText = thread === "main" ? "" : `, async_execution_thread=${quoteString(thread)}`;
+  return `${op.opcode}-start(${operandsText(inst)})${threadText}${attributesText(op, operandShape)}`;
+}
+
+export function printComputation(comp: HloComputation, isEntry: boolean, sugar: AsyncSugarTable = new Map()): string {
   const lines = [`${isEntry ? "ENTRY " : ""}${comp.name} {`];
-  for (const inst of comp.instructions) lines.push(`  ${printInstruction(inst, comp)}`);
+  for (const inst of comp.instructions) lines.push(`  ${printInstruction(inst, comp, sugar)}`);
   lines.push("}");
   return lines.join("\n");
 }
@@ -70,6 +83,8 @@ export function printHloModule(m: HloModule): string {
   for (const a of after) header.push(`${a.name}=${a.value}`);
   const parts = [header.join(", ")];
   for (const section of m.stackFrames ?? []) parts.push([section.name, ...section.entries.map((e) => `${e.id} ${e.value}`)].join("\n"));
-  for (const comp of m.computations) parts.push(printComputation(comp, comp.name === m.entry));
+  // Computations printed inline as `op-start` (XLA's async sugar) are not printed themselves.
+  const sugar = asyncSugarTable(m);
+  for (const comp of m.computations) if (!sugar.has(comp.name)) parts.push(printComputation(comp, comp.name === m.entry, sugar));
   return `${parts.join("\n\n")}\n`;
 }

@@ -38,6 +38,8 @@ export function calledCountProblem(inst: HloInstruction): string | undefined {
       return expect(n === 2, "2");
     case "branches":
       return expect(n >= 1, "at least 1");
+    case "async":
+      return expect(n <= 1, "at most 1");
     default:
       return kind satisfies never;
   }

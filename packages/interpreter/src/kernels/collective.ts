@@ -158,6 +158,11 @@ export const collectiveKernels: FamilyKernels<"collective"> = {
     return tupleLiteral([as(inst, inShape, x), permuteResult(inst, x, outShape), ...context.map(zeroLiteral)]);
   },
   "collective-permute-done": (inst, [x]) => element(inst, x, 1),
+  // The group's first device sends its operand to the group; alone, device 0 keeps its own.
+  "collective-broadcast": (inst, [x]) => {
+    checkSingleDevice(inst, inst.attributes.replicaGroups);
+    return as(inst, inst.shape, x);
+  },
   "replica-id": deviceZero,
   "partition-id": deviceZero,
 };

@@ -32,6 +32,7 @@ import {
   tupleLiteral,
 } from "@minixla/hlo";
 import type { EvalContext, FamilyKernels } from "../kernel.ts";
+import { stochasticConvert } from "./stochastic_convert.ts";
 import { arrayOperand, arrayResult } from "./view.ts";
 import {
   type Counter128,
@@ -179,4 +180,5 @@ function rngKernel(inst: InstructionOf<"rng">, operands: readonly Literal[], ctx
 export const randomKernels: FamilyKernels<"random"> = {
   "rng-bit-generator": rngBitGenerator,
   rng: rngKernel,
+  "stochastic-convert": stochasticConvert,
 };
