@@ -9,7 +9,7 @@
  * module or function of the vendored files is listed in SKIPPED with the
  * reason, and a test checks that the two lists cover the files exactly.
  * Each translated module was also run on real XLA (CPU, jaxlib 0.10.2,
- * /work/shared/conformance/run_hlo.py), which gave the same values, except
+ * test/corpus/xla-ops/run_hlo.py), which gave the same values, except
  * collective-broadcast, which XLA's CPU backend does not compile
  * ("UNIMPLEMENTED: HLO opcode `collective-broadcast` is not supported by
  * XLA:CPU ThunkEmitter"), and after-all, whose token XLA cannot hand back

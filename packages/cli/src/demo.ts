@@ -1,6 +1,6 @@
 /**
  * The built-in demo of `minixla run` with no file: the examples of XLA's
- * broadcasting document (../shared/reference/xla-broadcasting.md), each built
+ * broadcasting document, each built
  * with XlaBuilder as a binary op between two parameters (or a parameter and a
  * scalar constant), so the recorded HLO carries broadcast_dimensions and the
  * lowered HLO shows the explicit reshape/broadcast that replace it.

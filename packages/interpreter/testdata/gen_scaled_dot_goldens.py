@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import ml_dtypes
 
-sys.path.insert(0, "/work/shared/conformance")
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[3] / "test/corpus/xla-ops"))
 from run_hlo import run  # noqa: E402
 
 DT = {"f32": np.float32, "bf16": ml_dtypes.bfloat16, "f8e4m3fn": ml_dtypes.float8_e4m3fn,

@@ -4,7 +4,7 @@ where XLA disagrees with StableHLO's expected values or rejects the module.
   npx tsx test/corpus/stablehlo/dump_cases.ts /tmp/cases.json
   /tmp/minixla-xla-venv/bin/python test/corpus/stablehlo/xla_check.py /tmp/cases.json test/corpus/stablehlo/xla_verdicts.json
 
-Needs the XLA venv (../shared/conformance/xla_env.sh); the test reads only the JSON it writes.
+Needs JAX/jaxlib 0.10.2 (CPU); the test reads only the JSON it writes.
 """
 import json, math, sys, warnings
 warnings.filterwarnings("ignore")

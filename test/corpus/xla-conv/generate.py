@@ -1,6 +1,6 @@
 import numpy as np, sys, json, warnings
 warnings.filterwarnings("ignore")
-sys.path.insert(0, "/work/shared/conformance")
+sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__import__("os").path.abspath(__file__)), "..", "xla-ops"))
 import run_hlo
 rng = np.random.RandomState(7)
 def ints(shape, lo=-4, hi=5): return rng.randint(lo, hi, size=shape)

@@ -4,9 +4,9 @@ writes golden.json: [{id, inputs, outputs}], values encoded as golden.ts reads t
   /tmp/minixla-xla-venv/bin/python test/corpus/xla-hlo/xla_golden.py /tmp/golden_in.json test/corpus/xla-hlo/golden.json
 
 Each module runs in a child process, so a module that crashes XLA is only left out.
-Needs the XLA venv (../shared/conformance/xla_env.sh); the test reads only golden.json.
+Needs JAX/jaxlib 0.10.2 (CPU); runs modules through ../xla-ops/run_hlo.py; the test reads only golden.json.
 """
-import json, math, subprocess, sys, warnings
+import json, math, os, subprocess, sys, warnings
 warnings.filterwarnings("ignore")
 
 DTYPES = {
@@ -61,7 +61,7 @@ def from_numpy(a):
     return {"elementType": t, "dimensions": list(a.shape), "values": vals}
 
 def child(case_path):
-    sys.path.insert(0, "/work/shared/conformance")
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "xla-ops"))
     from run_hlo import run
     c = json.load(open(case_path))
     outs = run(c["text"], [to_numpy(g) for g in c["inputs"]])

@@ -3,7 +3,7 @@
  * running, for each case, the module
  *   ENTRY main { p0 = u64[N] parameter(0)
  *     ROOT r = (u64[N], BITS) rng-bit-generator(p0), algorithm=ALGORITHM }
- * through /work/shared/conformance/run_hlo.py on `state`. Words are hex.
+ * through test/corpus/xla-ops/run_hlo.py on `state`. Words are hex.
  * Shapes cover odd sizes that fill no whole block, scalars, zero elements,
  * every split rule of Threefry's halving, narrow and 64-bit results, u64[2]
  * and u64[3] Philox states and counters that wrap.
