@@ -4,4 +4,5 @@ export { type ElidedConstantsChoice, elidedConstantNames, resolveElidedConstants
 export type { EvalContext, EvalOptions, Kernel, FamilyKernels } from "./kernel.ts";
 export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";
+export { isEvaluableCustomCall } from "./kernels/custom_call_targets.ts";
 export { constantFolding, MAX_FOLDED_ELEMENTS, ALL_PASSES, defaultPipelineWithFolding } from "./constant_folding.ts";

@@ -27,7 +27,7 @@ import {
   verificationProblems,
   zeroLiteral,
 } from "@minixla/hlo";
-import { evaluate } from "@minixla/interpreter";
+import { evaluate, isEvaluableCustomCall } from "@minixla/interpreter";
 import { prng } from "../../support/prng.ts";
 
 export const CORPUS_DIR = fileURLToPath(new URL(".", import.meta.url));
@@ -114,7 +114,7 @@ const STAGE_RANK: Record<Stage, number> = { parse: 0, reparse: 1, "fixed-point":
 /**
  * "evaluates": every check passed and the module ran. "parses": parse, fixed
  * point and verification passed; evaluation was not attempted (a custom-call
- * only a GPU runtime provides, a token parameter). "fails: <stage>: <message>".
+ * only a GPU runtime provides). "fails: <stage>: <message>".
  */
 export type Expected = "evaluates" | "parses" | `fails: ${string}`;
 
@@ -153,8 +153,6 @@ export function reasonKey(s: Expected): string {
     .replace(/\d+/g, "N")
     .slice(0, 110);
 }
-
-const EVALUABLE_CUSTOM_CALLS = new Set(["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"]);
 
 function allInstructions(m: HloModule): HloInstruction[] {
   return m.computations.flatMap((c) => [...c.instructions]);
@@ -266,17 +264,12 @@ export function isSlow(m: HloModule, id?: string): boolean {
 /** Why the module cannot be evaluated here at all, or undefined. */
 function notEvaluable(m: HloModule): string | undefined {
   for (const inst of allInstructions(m)) {
-    if (inst.opcode === "custom-call" && !EVALUABLE_CUSTOM_CALLS.has(inst.attributes.customCallTarget)) {
+    if (inst.opcode === "custom-call" && !isEvaluableCustomCall(inst.attributes.customCallTarget)) {
       return `custom-call ${inst.attributes.customCallTarget}`;
     }
   }
-  const entry = entryComputation(m);
-  if (parametersOf(entry).some((p) => hasToken(p.shape))) return "token parameter";
+  // A token parameter takes a token literal (randomLiteral), which evaluate accepts.
   return undefined;
-}
-
-function hasToken(s: Shape): boolean {
-  return s.elementType === "tuple" ? s.tupleShapes.some(hasToken) : s.elementType === "token";
 }
 
 /** Values every float type (the f8/f4 formats included) holds exactly; f8e8m0fnu holds only powers of two. */

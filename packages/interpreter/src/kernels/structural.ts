@@ -1,7 +1,7 @@
 /**
  * Kernels of the structural family: parameters, constants, tuples, calls,
- * fusions (evaluated as calls of their fused computation) and control flow (while, conditional), map, and the custom-calls that only
- * annotate sharding (identity); any other custom-call target is refused.
+ * fusions (evaluated as calls of their fused computation) and control flow (while, conditional), map, and
+ * custom-call, whose evaluated targets are listed in custom_call_targets.ts.
  */
 import {
   EvalError,
@@ -16,6 +16,7 @@ import {
   tupleLiteral,
 } from "@minixla/hlo";
 import type { EvalContext, FamilyKernels } from "../kernel.ts";
+import { customCallKernel } from "./custom_call_targets.ts";
 import { arrayOperand, arrayResult, copySlots, elementScalar, indexValue, product } from "./view.ts";
 
 /** The single element of a scalar predicate/index literal, as a number (see indexValue for 64-bit indices). */
@@ -78,19 +79,6 @@ function mapKernel(inst: InstructionOf<"map">, operands: readonly Literal[], ctx
     copySlots(data, e * lanes, r.data, 0, lanes);
   }
   return { shape: out, data };
-}
-
-const SHARDING_TARGETS: ReadonlySet<string> = new Set(["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"]);
-
-function customCallKernel(inst: InstructionOf<"custom-call">, operands: readonly Literal[]): Literal {
-  const target = inst.attributes.customCallTarget;
-  if (SHARDING_TARGETS.has(target) || target.startsWith("xla.sdy.")) {
-    if (operands.length !== 1) {
-      throw new EvalError(`${inst.name} (custom-call): sharding annotation ${target} must have one operand, got ${operands.length}`);
-    }
-    return operands[0];
-  }
-  throw new EvalError(`${inst.name}: custom-call target "${target}" cannot be evaluated (only sharding annotations evaluate, as identity)`);
 }
 
 export const structuralKernels: FamilyKernels<"structural"> = {

@@ -6,7 +6,16 @@
  * -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN (both directions; checked
  * against XLA CPU, see topk.test.ts). A NaN's sign bit is read from storage.
  */
-import { EvalError, type InstructionOf, type Literal, type LiteralData, isFloatType, tupleLiteral } from "@minixla/hlo";
+import {
+  type ArrayLiteral,
+  EvalError,
+  type InstructionOf,
+  type Literal,
+  type LiteralData,
+  type TupleLiteral,
+  isFloatType,
+  tupleLiteral,
+} from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
 import { allocLike, arrayOperand } from "./view.ts";
 
@@ -38,34 +47,40 @@ function numericOrder(data: LiteralData): Compare {
   };
 }
 
-export const topkKernels: FamilyKernels<"topk"> = {
-  topk: (inst: InstructionOf<"topk">, operands: readonly Literal[]) => {
-    const input = arrayOperand(inst, operands[0], 0);
-    const t = input.shape.elementType;
-    if (t === "c64" || t === "c128" || t === "token") throw new EvalError(`${inst.name} (topk): ${t} elements have no order`);
-    const { k, largest } = inst.attributes;
-    const dims = input.shape.dimensions;
-    const n = dims[dims.length - 1];
-    const rows = n === 0 ? 0 : input.data.length / n;
-    const compare = isFloatType(t) ? floatTotalOrder(input.data as Float64Array) : numericOrder(input.data);
-    const outDims = [...dims.slice(0, -1), k];
-    const values = allocLike(input.data, rows * k);
-    const indices = new Float64Array(rows * k);
-    const order = new Array<number>(n);
-    for (let r = 0; r < rows; r++) {
-      const base = r * n;
-      for (let i = 0; i < n; i++) order[i] = base + i;
-      // Array.prototype.sort is stable: ties keep ascending positions.
-      order.sort(largest ? (i, j) => compare(j, i) : compare);
-      for (let q = 0; q < k; q++) {
-        // A same-type set copies bits, so a NaN keeps its sign.
-        values.set(input.data.subarray(order[q], order[q] + 1) as never, r * k + q);
-        indices[r * k + q] = order[q] - base;
-      }
+/**
+ * The k largest (or smallest) elements of every row of `input`'s last
+ * dimension, with their s32 positions; shared by the topk opcode and XLA
+ * CPU's TopK custom-call. `who` names the instruction in errors.
+ */
+export function topkRows(who: string, input: ArrayLiteral, k: number, largest: boolean): TupleLiteral {
+  const t = input.shape.elementType;
+  if (t === "c64" || t === "c128" || t === "token") throw new EvalError(`${who}: ${t} elements have no order`);
+  const dims = input.shape.dimensions;
+  const n = dims[dims.length - 1];
+  const rows = n === 0 ? 0 : input.data.length / n;
+  const compare = isFloatType(t) ? floatTotalOrder(input.data as Float64Array) : numericOrder(input.data);
+  const outDims = [...dims.slice(0, -1), k];
+  const values = allocLike(input.data, rows * k);
+  const indices = new Float64Array(rows * k);
+  const order = new Array<number>(n);
+  for (let r = 0; r < rows; r++) {
+    const base = r * n;
+    for (let i = 0; i < n; i++) order[i] = base + i;
+    // Array.prototype.sort is stable: ties keep ascending positions.
+    order.sort(largest ? (i, j) => compare(j, i) : compare);
+    for (let q = 0; q < k; q++) {
+      // A same-type set copies bits, so a NaN keeps its sign.
+      values.set(input.data.subarray(order[q], order[q] + 1) as never, r * k + q);
+      indices[r * k + q] = order[q] - base;
     }
-    return tupleLiteral([
-      { shape: { elementType: t, dimensions: outDims }, data: values },
-      { shape: { elementType: "s32", dimensions: outDims }, data: indices },
-    ]);
-  },
+  }
+  return tupleLiteral([
+    { shape: { elementType: t, dimensions: outDims }, data: values },
+    { shape: { elementType: "s32", dimensions: outDims }, data: indices },
+  ]);
+}
+
+export const topkKernels: FamilyKernels<"topk"> = {
+  topk: (inst: InstructionOf<"topk">, operands: readonly Literal[]) =>
+    topkRows(`${inst.name} (topk)`, arrayOperand(inst, operands[0], 0), inst.attributes.k, inst.attributes.largest),
 };

@@ -1,0 +1,152 @@
+/**
+ * The custom-call targets minixla evaluates, keyed by target name, each with
+ * the meaning XLA gives it:
+ * - sharding and memory-placement annotations (Sharding, SPMD*, MoveToHost,
+ *   MoveToDevice, annotate_device_placement) and SetBound: identity on their
+ *   one operand; on one CPU device nothing moves (checked with XLA CPU);
+ * - TopK, XLA CPU's kernel: f32[n] or f32[batch, n] -> (values, s32 indices),
+ *   k from the result shape, largest first, the comparator computation is not
+ *   called (XLA CPU gives the same result whatever it compares);
+ * - SliceToDynamic / PadToStatic, the dynamic padder's pair: values are held at
+ *   their bound (dynamic_sizes.ts), so both keep the data and move only the
+ *   runtime sizes (into the result's dynamic dimensions / out as s32 scalars).
+ *   XLA CPU stores a dynamic array compacted (its result buffer holds the
+ *   in-size elements first, then uninitialised memory); the in-size elements
+ *   agree with minixla's at their logical indices (checked with XLA CPU).
+ * Any other target is refused with EvalError.
+ */
+import {
+  type ArrayLiteral,
+  EvalError,
+  type InstructionOf,
+  type Literal,
+  type Shape,
+  isTupleLiteral,
+  shapeToString,
+  tupleLiteral,
+} from "@minixla/hlo";
+import { dynamicSizeOf, recordDynamicSize } from "../dynamic_sizes.ts";
+import { topkRows } from "./topk.ts";
+import { arrayOperand, indexValue } from "./view.ts";
+
+type CustomCall = InstructionOf<"custom-call">;
+type TargetKernel = (inst: CustomCall, operands: readonly Literal[]) => Literal;
+
+function fail(inst: CustomCall, message: string): never {
+  throw new EvalError(`${inst.name} (custom-call ${inst.attributes.customCallTarget}): ${message}`);
+}
+
+/** Element type and dimensions, the parts a value's identity must keep (layouts differ freely). */
+function sameArrayShape(a: Shape, b: Shape): boolean {
+  if (a.elementType === "tuple" || b.elementType === "tuple") return false;
+  return a.elementType === b.elementType && a.dimensions.length === b.dimensions.length && a.dimensions.every((d, i) => d === b.dimensions[i]);
+}
+
+/** An annotation: the value of its one operand, unchanged. */
+const identity: TargetKernel = (inst, operands) => {
+  if (operands.length !== 1) fail(inst, `an annotation takes one operand, got ${operands.length}`);
+  return operands[0];
+};
+
+/** Like `identity`, and the declared result shape must be the operand's. */
+const strictIdentity: TargetKernel = (inst, operands) => {
+  const x = identity(inst, operands);
+  if (!isTupleLiteral(x) && !sameArrayShape(x.shape, inst.shape)) {
+    fail(inst, `result shape ${shapeToString(inst.shape)} is not the operand's ${shapeToString(x.shape)}`);
+  }
+  return x;
+};
+
+/** XLA CPU's TopK thunk: f32 input only, k and the batch taken from the result shape. */
+const topK: TargetKernel = (inst, operands) => {
+  if (operands.length !== 1) fail(inst, `TopK takes one operand, got ${operands.length}`);
+  const input = arrayOperand(inst, operands[0], 0);
+  if (input.shape.elementType !== "f32") fail(inst, "TopK expects F32 data type for input");
+  const dims = input.shape.dimensions;
+  const out = inst.shape;
+  const values = out.elementType === "tuple" && out.tupleShapes.length === 2 ? out.tupleShapes[0] : undefined;
+  const indices = out.elementType === "tuple" && out.tupleShapes.length === 2 ? out.tupleShapes[1] : undefined;
+  if (dims.length < 1 || dims.length > 2 || values === undefined || indices === undefined || values.elementType === "tuple") {
+    fail(inst, `TopK maps f32[n] or f32[batch,n] to (f32[..., k], s32[..., k]), got ${shapeToString(input.shape)} -> ${shapeToString(out)}`);
+  }
+  const k = values.dimensions[values.dimensions.length - 1] ?? -1;
+  const want: Shape = { elementType: "f32", dimensions: [...dims.slice(0, -1), k] };
+  if (!sameArrayShape(values, want) || !sameArrayShape(indices, { elementType: "s32", dimensions: want.dimensions }) || k > dims[dims.length - 1]) {
+    fail(inst, `TopK of ${shapeToString(input.shape)} must return (f32[..., k], s32[..., k]) with the operand's batch and k <= ${dims[dims.length - 1]}, got ${shapeToString(out)}`);
+  }
+  return topkRows(`${inst.name} (custom-call TopK)`, input, k, true);
+};
+
+/** Static data plus one s32 size per dimension -> the same data, whose dynamic dimensions carry those sizes. */
+const sliceToDynamic: TargetKernel = (inst, operands) => {
+  const x = arrayOperand(inst, operands[0], 0);
+  const out = inst.shape;
+  if (out.elementType === "tuple" || !sameArrayShape({ ...out, dynamicDimensions: undefined }, { ...x.shape, dynamicDimensions: undefined })) {
+    fail(inst, `result ${shapeToString(out)} must be the operand's ${shapeToString(x.shape)} with some dimensions bounded`);
+  }
+  if (operands.length !== out.dimensions.length + 1) {
+    fail(inst, `needs the data and one s32 size per dimension (${out.dimensions.length}), got ${operands.length} operands`);
+  }
+  const result: ArrayLiteral = { shape: out, data: x.data };
+  out.dynamicDimensions?.forEach((isDynamic, d) => {
+    if (!isDynamic) return;
+    const size = indexValue(arrayOperand(inst, operands[d + 1], d + 1).data, 0);
+    // XLA copies `size` rows out of the operand: a size past the bound would read outside it.
+    if (size < 0 || size > out.dimensions[d]) fail(inst, `size ${size} of dimension ${d} is outside [0, ${out.dimensions[d]}]`);
+    recordDynamicSize(result, d, size);
+  });
+  return result;
+};
+
+/**
+ * Dynamic data -> (the data at its bound, one s32 size per dimension). XLA
+ * leaves the elements past a dynamic size unspecified; here they keep the
+ * values held there.
+ */
+const padToStatic: TargetKernel = (inst, operands) => {
+  if (operands.length !== 1) fail(inst, `PadToStatic takes one operand, got ${operands.length}`);
+  const x = arrayOperand(inst, operands[0], 0);
+  const dims = x.shape.dimensions;
+  const out = inst.shape;
+  const data = out.elementType === "tuple" ? out.tupleShapes[0] : undefined;
+  const sizesOk = out.elementType === "tuple" && out.tupleShapes.length === dims.length + 1 &&
+    out.tupleShapes.slice(1).every((s) => sameArrayShape(s, { elementType: "s32", dimensions: [] }));
+  if (data === undefined || data.elementType === "tuple" || !sameArrayShape(data, { elementType: x.shape.elementType, dimensions: dims }) || !sizesOk) {
+    fail(inst, `PadToStatic of ${shapeToString(x.shape)} returns (${x.shape.elementType}[${dims.join(",")}]${", s32[]".repeat(dims.length)}), got ${shapeToString(out)}`);
+  }
+  const sizes = dims.map((n, d): Literal => ({ shape: { elementType: "s32", dimensions: [] }, data: new Float64Array([dynamicSizeOf(x, d) ?? n]) }));
+  return tupleLiteral([{ shape: data, data: x.data }, ...sizes]);
+};
+
+const TARGETS: ReadonlyMap<string, TargetKernel> = new Map<string, TargetKernel>([
+  ["Sharding", identity],
+  ["SPMDFullToShardShape", identity],
+  ["SPMDShardToFullShape", identity],
+  ["MoveToHost", strictIdentity],
+  ["MoveToDevice", strictIdentity],
+  ["annotate_device_placement", strictIdentity],
+  ["SetBound", strictIdentity],
+  ["TopK", topK],
+  ["SliceToDynamic", sliceToDynamic],
+  ["PadToStatic", padToStatic],
+]);
+
+function kernelOf(target: string): TargetKernel | undefined {
+  // Shardy's annotations (xla.sdy.*) are sharding markers too.
+  return TARGETS.get(target) ?? (target.startsWith("xla.sdy.") ? identity : undefined);
+}
+
+/** Whether minixla evaluates custom-calls to `target`. */
+export function isEvaluableCustomCall(target: string): boolean {
+  return kernelOf(target) !== undefined;
+}
+
+export function customCallKernel(inst: CustomCall, operands: readonly Literal[]): Literal {
+  const kernel = kernelOf(inst.attributes.customCallTarget);
+  if (kernel === undefined) {
+    throw new EvalError(
+      `${inst.name}: custom-call target "${inst.attributes.customCallTarget}" cannot be evaluated (evaluated targets: ${[...TARGETS.keys()].join(", ")}, xla.sdy.*)`,
+    );
+  }
+  return kernel(inst, operands);
+}
