@@ -43,6 +43,7 @@ import {
   scalar,
   shape,
   shapeToString,
+  shapesEqual,
   storageOf,
   tupleShape,
   upperTypeName,
@@ -919,6 +920,50 @@ export class XlaBuilder {
   collectiveBroadcast(operand: XlaOp, replicaGroups: readonly (readonly number[])[] = [], channelId?: number): XlaOp {
     const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes({ replicaGroups, channelId });
     return this.addInstruction("collective-broadcast", [operand], common);
+  }
+
+  /** InfeedWithToken: (the next host value of shape `s`, token); `config` is opaque text for the runtime. */
+  infeedWithToken(token: XlaOp, s: Shape, config = ""): XlaOp {
+    return this.addInstruction("infeed", [token], { infeedConfig: config }, { declared: tupleShape([s, shape("token", [])]) });
+  }
+
+  /** OutfeedWithToken: hands `operand` (of shape `shapeWithLayout`) to the host; gives a token. */
+  outfeedWithToken(operand: XlaOp, token: XlaOp, shapeWithLayout: Shape, outfeedConfig = ""): XlaOp {
+    return this.addInstruction("outfeed", [operand, token], { outfeedShape: shapeWithLayout, outfeedConfig });
+  }
+
+  /** SendWithToken: send + send-done of `operand` on device channel `channelId`; gives send-done's token. */
+  sendWithToken(operand: XlaOp, token: XlaOp, channelId: number): XlaOp {
+    return this.sendPair(operand, token, channelId, false);
+  }
+
+  /** RecvWithToken: recv + recv-done of a value of shape `s` on device channel `channelId`; gives (data, token). */
+  recvWithToken(token: XlaOp, s: Shape, channelId: number): XlaOp {
+    return this.recvPair(token, s, channelId, false);
+  }
+
+  /** SendToHost: send + send-done with is_host_transfer=true; gives send-done's token. */
+  sendToHost(operand: XlaOp, token: XlaOp, shapeWithLayout: Shape, channelId: number): XlaOp {
+    if (!shapesEqual(shapeWithLayout, operand.shape)) {
+      throw new ShapeError(`send: SendToHost shape ${shapeToString(shapeWithLayout)} must be compatible with operand shape ${shapeToString(operand.shape)}`);
+    }
+    return this.sendPair(operand, token, channelId, true);
+  }
+
+  /** RecvFromHost: recv + recv-done with is_host_transfer=true; gives (data, token). */
+  recvFromHost(token: XlaOp, s: Shape, channelId: number): XlaOp {
+    return this.recvPair(token, s, channelId, true);
+  }
+
+  private sendPair(operand: XlaOp, token: XlaOp, channelId: number, isHostTransfer: boolean): XlaOp {
+    const send = this.addInstruction("send", [operand, token], { channelId, isHostTransfer });
+    return this.addInstruction("send-done", [send], { channelId, isHostTransfer });
+  }
+
+  private recvPair(token: XlaOp, s: Shape, channelId: number, isHostTransfer: boolean): XlaOp {
+    const declared = tupleShape([s, shape("u32", []), shape("token", [])]);
+    const recv = this.addInstruction("recv", [token], { channelId, isHostTransfer }, { declared });
+    return this.addInstruction("recv-done", [recv], { channelId, isHostTransfer });
   }
 
   /** copy-start: (destination, source, u32[] context); `crossProgramPrefetchIndex` only guides XLA's memory placement. */

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Literal } from "./literal.ts";
+import { type Shape, shapeProblem } from "./shape.ts";
 
 const dim = z.number().int();
 const dims = z.array(dim);
@@ -237,3 +238,14 @@ export const collectiveBroadcastAttributes = z.strictObject({
   channelId: z.number().int().optional(),
   constrainLayout: z.boolean(),
 });
+
+/** infeed's `infeed_config="..."`: opaque text for the runtime ("" when absent, and then not printed). */
+export const infeedAttributes = z.strictObject({ infeedConfig: z.string() });
+const shapeSchema = z.custom<Shape>((v) => shapeProblem(v) === undefined, { message: "expected a Shape" });
+/**
+ * outfeed's `outfeed_shape=` (the operand's shape with its layout; absent in
+ * text means the operand's) and `outfeed_config="..."` ("" when absent).
+ */
+export const outfeedAttributes = z.strictObject({ outfeedShape: shapeSchema.optional(), outfeedConfig: z.string() });
+/** send, send-done, recv, recv-done: the channel and whether the other end is the host (`is_host_transfer=true`). */
+export const sendRecvAttributes = z.strictObject({ channelId: z.number().int().optional(), isHostTransfer: z.boolean() });

@@ -14,7 +14,8 @@ import * as A from "./attributes.ts";
 /** Which files hold the opcode's shape rule and kernel. */
 export type OpFamily = "elementwise" | "data_movement" | "indexing" | "reduction" | "dot" | "structural"
   | "fft" | "topk" | "linalg" | "batch_norm" | "convolution"
-  | "collective" | "token" | "random" | "async" | "dynamic_reshape" | "ragged_dot" | "scaled_dot";
+  | "collective" | "token" | "random" | "async" | "dynamic_reshape" | "ragged_dot" | "scaled_dot"
+  | "host_transfer";
 
 /**
  * How an instruction's `called` list is read:
@@ -199,6 +200,14 @@ export const OPCODES = {
   "add-dependency": { arity: 2, family: "token", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   domain: { arity: 1, family: "token", kind: "other", traits: [], attributes: A.domainAttributes, calls: "none" },
   "rng-get-and-update-state": { arity: 0, family: "token", kind: "other", traits: [], attributes: A.rngStateAttributes, calls: "none" },
+  // Host and channel transfers (infer/host_transfer.ts): infeed gives (data, token), outfeed a token;
+  // send gives (data, u32[] context, token) and send-done a token; recv gives (data, u32[], token), recv-done (data, token).
+  infeed: { arity: 1, family: "host_transfer", kind: "other", traits: [], attributes: A.infeedAttributes, calls: "none" },
+  outfeed: { arity: 2, family: "host_transfer", kind: "other", traits: [], attributes: A.outfeedAttributes, calls: "none" },
+  send: { arity: 2, family: "host_transfer", kind: "other", traits: [], attributes: A.sendRecvAttributes, calls: "none" },
+  "send-done": { arity: 1, family: "host_transfer", kind: "other", traits: [], attributes: A.sendRecvAttributes, calls: "none" },
+  recv: { arity: 1, family: "host_transfer", kind: "other", traits: [], attributes: A.sendRecvAttributes, calls: "none" },
+  "recv-done": { arity: 1, family: "host_transfer", kind: "other", traits: [], attributes: A.sendRecvAttributes, calls: "none" },
   // Asynchronous pairs (infer/async.ts): copy-start gives (destination, source, u32[] context), copy-done the
   // destination; async-start runs its `calls=` computation, giving ((operands), result, context...).
   "copy-start": { arity: 1, family: "async", kind: "other", traits: [], attributes: A.copyStartAttributes, calls: "none" },

@@ -28,6 +28,18 @@ export interface EvalOptions {
    * (default 0) and the instruction's name (kernels/random.ts).
    */
   readonly rngSeed?: number;
+  /**
+   * The host end of infeed, outfeed and host-transfer send/recv
+   * (kernels/host_transfer.ts): infeed takes the next literal of `infeed`;
+   * outfeed and send hand their value out; recv asks for its channel's value.
+   * An op whose part is missing throws EvalError.
+   */
+  readonly host?: {
+    readonly infeed?: readonly Literal[];
+    readonly outfeed?: (value: Literal) => void;
+    readonly recv?: (channelId: number) => Literal;
+    readonly send?: (channelId: number, value: Literal) => void;
+  };
 }
 
 export interface EvalContext {

@@ -13,6 +13,7 @@ import { convolutionRules } from "./convolution.ts";
 import { elementwiseRules } from "./elementwise.ts";
 import { dataMovementRules } from "./data_movement.ts";
 import { fftRules } from "./fft.ts";
+import { hostTransferRules } from "./host_transfer.ts";
 import { indexingRules } from "./indexing.ts";
 import { linalgRules } from "./linalg.ts";
 import { reductionRules } from "./reduce.ts";
@@ -43,6 +44,7 @@ export const SHAPE_RULES: { readonly [K in Opcode]: ShapeRule<K> } = {
   ...collectiveRules,
   ...tokenRules,
   ...asyncRules,
+  ...hostTransferRules,
 };
 
 /** Infers the result shape of one instruction; a broken rule throws ShapeError "opcode: message". */

@@ -7,7 +7,7 @@
  */
 import type { HloInstruction } from "../instruction.ts";
 import { type HloComputation, type HloModule, assertStructure } from "../module.ts";
-import { hasTrait } from "../opcode.ts";
+import { OPCODES, hasTrait } from "../opcode.ts";
 import { type Literal, isTupleLiteral } from "../literal.ts";
 import type { Shape } from "../shape.ts";
 import { type HloPass, mapComputations } from "./pass.ts";
@@ -46,6 +46,8 @@ function isSymmetric(inst: HloInstruction): boolean {
 function cseKey(inst: HloInstruction): string | undefined {
   // rng draws fresh values (XLA counts it as a side effect): two of them never merge.
   if (inst.opcode === "parameter" || inst.opcode === "custom-call" || inst.opcode === "rng") return undefined;
+  // Two infeeds (sends, recvs...) on one token are two transfers.
+  if (OPCODES[inst.opcode].family === "host_transfer") return undefined;
   // Elided constants' values are unknown: two of them are not known to be equal.
   if (inst.opcode === "constant" && inst.attributes.elided === true) return undefined;
   const attributes = inst.opcode === "constant" ? literalKey(inst.attributes.literal as Literal) : stableKey(inst.attributes);

@@ -4,6 +4,7 @@
  * unreachable from the entry.
  */
 import { type HloComputation, type HloModule, assertStructure } from "../module.ts";
+import { OPCODES } from "../opcode.ts";
 import { reachableComputations } from "../verify/call_graph.ts";
 import { type HloPass, mapComputations, withComputations } from "./pass.ts";
 
@@ -12,7 +13,8 @@ function dceComputation(c: HloComputation): HloComputation {
   const live = new Set<string>([c.root]);
   for (let i = c.instructions.length - 1; i >= 0; i--) {
     const inst = c.instructions[i];
-    if (inst.opcode === "parameter" || inst.opcode === "custom-call") live.add(inst.name);
+    // Host transfers (infeed, outfeed, send, recv...) act outside the module: never dead.
+    if (inst.opcode === "parameter" || inst.opcode === "custom-call" || OPCODES[inst.opcode].family === "host_transfer") live.add(inst.name);
     if (live.has(inst.name)) for (const o of inst.operands) live.add(o);
   }
   if (live.size >= c.instructions.length && c.instructions.every((i) => live.has(i.name))) return c;

@@ -9,7 +9,7 @@ import type { ComparisonType, PaddingDimension, WindowDimension } from "../attri
 import { ELEMENT_TYPE_INFO, type ElementType } from "../element_type.ts";
 import type { HloInstruction, InstructionOf } from "../instruction.ts";
 import type { AttributesOf, Opcode } from "../opcode.ts";
-import type { Shape } from "../shape.ts";
+import { type Shape, shapeToStringWithLayout } from "../shape.ts";
 import { dimLabelsToString } from "./dim_labels.ts";
 import { replicaGroupsToString, sourceTargetPairsToString } from "./collective_text.ts";
 import { quoteString } from "./lexer.ts";
@@ -78,6 +78,12 @@ const allGather = (inst: { readonly attributes: Immutable<AttributesOf<"all-gath
 const permute = (inst: { readonly attributes: Immutable<AttributesOf<"collective-permute">> }): string[] => [
   ...(inst.attributes.channelId === undefined ? [] : [`channel_id=${inst.attributes.channelId}`]),
   `source_target_pairs=${sourceTargetPairsToString(inst.attributes.sourceTargetPairs)}`,
+];
+
+/** HloSendRecvInstruction: channel_id when it has one, is_host_transfer only when true. */
+const sendRecv = (inst: { readonly attributes: Immutable<AttributesOf<"send">> }): string[] => [
+  ...(inst.attributes.channelId === undefined ? [] : [`channel_id=${inst.attributes.channelId}`]),
+  ...(inst.attributes.isHostTransfer ? ["is_host_transfer=true"] : []),
 ];
 
 /** HloAsyncStartInstruction: the thread when it is not "main", then the wrapped computation. */
@@ -261,6 +267,19 @@ export const ATTRIBUTE_PRINTERS: { readonly [K in Opcode]: Printer<K> } = {
   "async-start": asyncOp,
   "async-update": none,
   "async-done": none,
+  // HloInfeedInstruction / HloOutfeedInstruction print an empty config not at all; outfeed_shape always, with its layout.
+  infeed: (inst) => (inst.attributes.infeedConfig === "" ? [] : [`infeed_config=${quoteString(inst.attributes.infeedConfig)}`]),
+  outfeed: (inst, operandShape) => {
+    const s = (inst.attributes.outfeedShape as Shape | undefined) ?? operandShape(0);
+    return [
+      ...(s === undefined ? [] : [`outfeed_shape=${shapeToStringWithLayout(s)}`]),
+      ...(inst.attributes.outfeedConfig === "" ? [] : [`outfeed_config=${quoteString(inst.attributes.outfeedConfig)}`]),
+    ];
+  },
+  send: sendRecv,
+  "send-done": sendRecv,
+  recv: sendRecv,
+  "recv-done": sendRecv,
   "after-all": none,
   "add-dependency": none,
   domain: (inst) => [`domain=${inst.attributes.domain}`],

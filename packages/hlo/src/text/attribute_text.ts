@@ -11,7 +11,7 @@ import { RNG_ALGORITHMS, RNG_DISTRIBUTIONS } from "../attributes.ts";
 import type { Opcode } from "../opcode.ts";
 import { type Lexer, type Token, quote, unquote } from "./lexer.ts";
 import { floatWord, integerWord } from "./number_text.ts";
-import { skipToClosingBrace } from "./shape_text.ts";
+import { parseShapeFrom, skipToClosingBrace } from "./shape_text.ts";
 import { readReplicaGroups, readSourceTargetPairs } from "./collective_text.ts";
 import { readDimLabels } from "./dim_labels.ts";
 
@@ -21,7 +21,7 @@ export type AttrKind =
   | "dim_labels"
   | "fft_type" | "transpose" | "f32"
   | "replica_groups" | "source_target_pairs" | "raw"
-  | "rng_algorithm" | "rng_distribution";
+  | "rng_algorithm" | "rng_distribution" | "shape";
 
 export interface AttrSpec {
   readonly kind: AttrKind;
@@ -56,6 +56,8 @@ const permute: Specs = {
   channel_id: { kind: "int", key: "channelId" },
   source_target_pairs: { kind: "source_target_pairs", key: "sourceTargetPairs", required: true },
 };
+/** send, recv and their -done ops: the channel (optional in XLA's parser) and the host flag. */
+const sendRecv: Specs = { channel_id: { kind: "int", key: "channelId" }, is_host_transfer: flag("isHostTransfer") };
 /** HloAsyncInstruction's execution thread; absent means the main thread. */
 const asyncThread: AttrSpec = { kind: "string", key: "asyncExecutionThread", absent: "main" };
 const batchNorm: Specs = { epsilon: { kind: "f32", key: "epsilon", required: true }, feature_index: int("featureIndex") };
@@ -205,6 +207,13 @@ export const ATTRIBUTE_SPECS: { readonly [K in Opcode]: Specs } = {
   "async-start": { calls: comp("calls"), async_execution_thread: asyncThread },
   "async-update": { calls: comp("calls", false), async_execution_thread: asyncThread },
   "async-done": { calls: comp("calls", false), async_execution_thread: asyncThread },
+  // XLA's parser: the configs default to "", outfeed_shape to the operand's shape, is_host_transfer to false.
+  infeed: { infeed_config: { kind: "string", key: "infeedConfig", absent: "" } },
+  outfeed: { outfeed_shape: { kind: "shape", key: "outfeedShape" }, outfeed_config: { kind: "string", key: "outfeedConfig", absent: "" } },
+  send: sendRecv,
+  "send-done": sendRecv,
+  recv: sendRecv,
+  "recv-done": sendRecv,
   "after-all": none,
   "add-dependency": none,
   domain: { domain: { kind: "raw", key: "domain", required: true } },
@@ -426,6 +435,7 @@ export function readAttributeValue(lx: Lexer, spec: AttrSpec, textName: string):
     case "computations": return readWordList(lx, "computation names") satisfies CallRef;
     case "replica_groups": return readReplicaGroups(lx);
     case "source_target_pairs": return readSourceTargetPairs(lx);
+    case "shape": return parseShapeFrom(lx);
     // Kept as written: XLA's own canonical spelling prints back unchanged.
     case "raw": return skipValue(lx);
     case "string": {

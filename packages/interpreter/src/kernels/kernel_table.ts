@@ -10,6 +10,7 @@ import { dotKernels } from "./dot.ts";
 import { dynamicReshapeKernels } from "./dynamic_reshape.ts";
 import { elementwiseKernels } from "./elementwise.ts";
 import { fftKernels } from "./fft.ts";
+import { hostTransferKernels } from "./host_transfer.ts";
 import { indexingKernels } from "./indexing.ts";
 import { linalgKernels } from "./linalg.ts";
 import { reductionKernels } from "./reduce.ts";
@@ -39,4 +40,5 @@ export const KERNELS: { readonly [K in Opcode]: Kernel<K> } = {
   ...collectiveKernels,
   ...tokenKernels,
   ...asyncKernels,
+  ...hostTransferKernels,
 };
