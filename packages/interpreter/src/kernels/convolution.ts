@@ -41,27 +41,9 @@ import {
 import type { FamilyKernels } from "../kernel.ts";
 import { convertScalar } from "./elementwise/convert.ts";
 import { convertWide, isWideConversion } from "./elementwise/convert_wide.ts";
-import { type Kind, blockAccumulator } from "./convolution_loops.ts";
+import { accumulationKind } from "./accumulation.ts";
+import { blockAccumulator } from "./convolution_loops.ts";
 import { arrayOperand, arrayResult, product } from "./view.ts";
-
-function kindOf(t: ElementType, where: string): Kind {
-  const info = ELEMENT_TYPE_INFO[t];
-  switch (info.kind) {
-    case "float":
-      return t === "f64" ? "float64" : "float32";
-    case "complex":
-      return "complex";
-    case "signed":
-    case "unsigned":
-      return info.bitWidth === 64 ? "int64" : "int32";
-    case "pred":
-      return "int32";
-    case "token":
-      throw new EvalError(`${where}: token has no values`);
-    default:
-      return info.kind satisfies never;
-  }
-}
 
 /** The operand's data converted to the result type (Literal::Convert), unchanged when the types agree. */
 function convertData(from: ElementType, to: ElementType, data: LiteralData): LiteralData {
@@ -127,7 +109,7 @@ export const convolutionKernels: FamilyKernels<"convolution"> = {
       throw new EvalError(`${where}: ${shapeToString(lhsLit.shape)}, ${shapeToString(rhsLit.shape)} -> ${shapeToString(out)} do not match the dimension numbers`);
     }
     const resultType = out.elementType;
-    const kind = kindOf(resultType, where);
+    const kind = accumulationKind(resultType, where);
     const lhs = convertData(lhsLit.shape.elementType, resultType, lhsLit.data);
     const rhs = convertData(rhsLit.shape.elementType, resultType, rhsLit.data);
     const data = allocData(resultType, product(od));

@@ -6,9 +6,10 @@
  * BigInt64Array/BigUint64Array for 64-bit ones).
  */
 import { ELEMENT_TYPE_INFO, type ElementType, type LiteralData } from "@minixla/hlo";
+import type { AccumulationKind } from "./accumulation.ts";
 
 /** How a result type is summed. */
-export type Kind = "float64" | "float32" | "int32" | "int64" | "complex";
+export type Kind = AccumulationKind;
 
 /**
  * Sums one block of `width` output features that share their lhs elements

@@ -13,8 +13,9 @@
  * Complex results sum complex products, rounding each part to the component
  * type (f32 for c64) after every step.
  */
-import { ELEMENT_TYPE_INFO, type ElementType, EvalError, type LiteralData, allocData, elementLanes, shapeToString } from "@minixla/hlo";
+import { ELEMENT_TYPE_INFO, EvalError, type LiteralData, allocData, elementLanes, shapeToString } from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
+import { accumulationKind } from "./accumulation.ts";
 import { arrayOperand, arrayResult, gatherView, product, stridesOf } from "./view.ts";
 
 /** The operand's data with its dimensions reordered to `order` (row-major); `lanes` slots per element. */
@@ -38,8 +39,6 @@ function asInt32(d: LiteralData): Float64Array {
 function asBigInts(d: LiteralData): readonly bigint[] {
   return d instanceof Float64Array ? Array.from(d, (v) => BigInt(v)) : Array.from(d);
 }
-
-type Kind = "float64" | "float32" | "int32" | "int64" | "complex";
 
 interface Dims {
   readonly batches: number;
@@ -126,25 +125,6 @@ function matmulComplex(a: Float64Array, c: Float64Array, { batches, m, k, n }: D
   return out;
 }
 
-function kindOf(t: ElementType): Kind {
-  const info = ELEMENT_TYPE_INFO[t];
-  switch (info.kind) {
-    case "float":
-      return t === "f64" ? "float64" : "float32";
-    case "complex":
-      return "complex";
-    case "signed":
-    case "unsigned":
-      return info.bitWidth === 64 ? "int64" : "int32";
-    case "pred":
-      return "int32";
-    case "token":
-      throw new EvalError("dot: token has no values");
-    default:
-      return info.kind satisfies never;
-  }
-}
-
 export const dotKernels: FamilyKernels<"dot"> = {
   dot: (inst, operands) => {
     const lhs = arrayOperand(inst, operands[0], 0);
@@ -164,7 +144,7 @@ export const dotKernels: FamilyKernels<"dot"> = {
     if (sizes.k !== product(a.rhsContractingDimensions.map((d) => rd[d])) || sizes.batches * sizes.m * sizes.n !== product(out.dimensions)) {
       throw new EvalError(`${inst.name} (dot): operand shapes do not match the dimension numbers and result shape`);
     }
-    const kind = kindOf(out.elementType);
+    const kind = accumulationKind(out.elementType, "dot");
     const lanes = elementLanes(lhs.shape.elementType);
     if ((kind === "complex") !== (lanes === 2) || lanes !== elementLanes(rhs.shape.elementType)) {
       throw new EvalError(`${inst.name} (dot): ${shapeToString(lhs.shape)} . ${shapeToString(rhs.shape)} -> ${shapeToString(out)} mixes complex and real types`);
