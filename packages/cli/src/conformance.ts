@@ -21,8 +21,8 @@ import {
   readNpy,
   xlaCpuNumerics,
 } from "@minixla/hlo";
-import { evaluate } from "@minixla/interpreter";
 import { type Mismatch, type Tolerance, compareArrays, toleranceText } from "./compare.ts";
+import { type Engine, runWithEngine } from "./engine.ts";
 import { flattenOutputs, loadModule } from "./pipeline.ts";
 
 const fileSchema = z.object({
@@ -87,6 +87,8 @@ export interface ConformanceOptions {
    * "reference" evaluates the HLO op by op.
    */
   readonly numerics?: Numerics;
+  /** Which engine runs each case (default "compiled"); "both" also fails a case on any bit of difference between the engines. */
+  readonly engine?: Engine;
 }
 
 export type Numerics = "xla-cpu" | "reference";
@@ -137,13 +139,13 @@ function readArray(path: string, expected: Shape | undefined): ArrayLiteral {
   }
 }
 
-function check(dir: string, c: ConformanceCase, numerics: Numerics): CaseFailure | undefined {
+function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine): CaseFailure | undefined {
   const caseDir = join(dir, c.dir);
   const loaded = loadModule(readBytes(join(caseDir, "module.hlo")).toString("utf8"));
   const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
   const signature = programShape(entryComputation(m));
   const args = c.inputs.map((f, i) => readArray(join(caseDir, f.file), signature.parameters[i]));
-  const outputs = flattenOutputs(evaluate(m, args));
+  const outputs = flattenOutputs(runWithEngine(engine, m, args));
   if (outputs.length !== c.outputs.length) return { kind: "output-count", got: outputs.length, want: c.outputs.length };
   const tolerance: Tolerance = c.tolerance;
   for (let i = 0; i < outputs.length; i++) {
@@ -157,11 +159,11 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics): CaseFailure
 }
 
 /** Runs one case; never throws. */
-export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu"): CaseResult {
+export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled"): CaseResult {
   const start = performance.now();
   let failure: CaseFailure | undefined;
   try {
-    failure = check(dir, c, numerics);
+    failure = check(dir, c, numerics, engine);
   } catch (e) {
     // HloErrors are the expected failures; anything else is a bug, reported the same way.
     const error = e instanceof HloError ? e.name : e instanceof Error ? `internal error (${e.name})` : "internal error";
@@ -173,7 +175,7 @@ export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "x
 
 /** Runs every selected case of the corpus in DIR. */
 export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceReport {
-  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics));
+  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics, options.engine));
   const passed = cases.filter((c) => c.passed).length;
   return { dir, passed, failed: cases.length - passed, cases };
 }

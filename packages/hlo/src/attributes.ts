@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Literal } from "./literal.ts";
+import { ELEMENT_TYPE_INFO, type ElementType } from "./element_type.ts";
 import { type Shape, shapeProblem } from "./shape.ts";
 
 const dim = z.number().int();
@@ -16,6 +17,16 @@ export const COMPARISON_DIRECTIONS = ["EQ", "NE", "LT", "LE", "GT", "GE"] as con
 export type ComparisonDirection = (typeof COMPARISON_DIRECTIONS)[number];
 export const COMPARISON_TYPES = ["FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"] as const;
 export type ComparisonType = (typeof COMPARISON_TYPES)[number];
+
+/**
+ * Comparison::DefaultComparisonType, the type a compare without `type=` uses:
+ * FLOAT for floats and complex types, SIGNED for signed integers, UNSIGNED for
+ * unsigned integers and pred.
+ */
+export function defaultComparisonType(t: ElementType): ComparisonType {
+  const kind = ELEMENT_TYPE_INFO[t].kind;
+  return kind === "float" || kind === "complex" ? "FLOAT" : kind === "signed" ? "SIGNED" : "UNSIGNED";
+}
 
 export const noAttributes = z.strictObject({});
 

@@ -171,6 +171,41 @@ function storageArrayName(t: ElementType): string {
 }
 
 /**
+ * The module `evaluate` and `compile` run: structure checked, elided constants
+ * resolved, no implicit broadcast, verified (each module object once).
+ */
+export function prepareModule(module: HloModule, options: EvalOptions, who: string): HloModule {
+  if (!lowered.has(module)) assertStructure(module, who);
+  const m = resolveElidedConstants(module, options.elidedConstants, options.elidedSeed);
+  if (!lowered.has(m)) {
+    assertStructure(m, who);
+    const implicit = implicitBroadcastProblems(m);
+    if (implicit.length > 0) {
+      throw new EvalError(`module ${m.name} holds an implicit broadcast; run lowerBroadcasts first:\n  ${implicit[0].trimEnd()}`);
+    }
+    // A module that breaks a typing rule (an out-of-bounds slice, a wrong result
+    // shape) would compute garbage: refuse it before any kernel runs.
+    const problems = verificationProblems(m);
+    if (problems.length > 0) throw new VerifyError(problems, `${who}: module ${m.name} does not verify`);
+    lowered.add(m);
+  }
+  return m;
+}
+
+/** EvalError unless `args` match the entry computation's parameters (count, shapes, data kind and length, tuple structure). */
+export function checkArguments(m: HloModule, args: readonly Literal[]): void {
+  const params = parametersOf(entryComputation(m));
+  if (!Array.isArray(args) || args.length !== params.length) {
+    const given = Array.isArray(args) ? `${args.length} were` : `${String(args)} was`;
+    throw new EvalError(`module ${m.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, but ${given} given`);
+  }
+  params.forEach((p, i) => {
+    const problem = argumentProblem(args[i], p.shape);
+    if (problem !== undefined) throw new EvalError(`argument ${i} (parameter ${p.name}): ${problem}`);
+  });
+}
+
+/**
  * Evaluates the entry computation of an explicit (lowered) module. Refuses
  * with EvalError a module with implicit broadcasts, a wrong argument count, an
  * argument whose shape, data (kind and length) or tuple structure does not
@@ -182,29 +217,7 @@ function storageArrayName(t: ElementType): string {
  * is a VerifyError; each module object is verified once.
  */
 export function evaluate(module: HloModule, args: readonly Literal[], options: EvalOptions = {}): Literal {
-  if (!lowered.has(module)) assertStructure(module, "evaluate");
-  const m = resolveElidedConstants(module, options.elidedConstants, options.elidedSeed);
-  if (!lowered.has(m)) {
-    assertStructure(m, "evaluate");
-    const implicit = implicitBroadcastProblems(m);
-    if (implicit.length > 0) {
-      throw new EvalError(`module ${m.name} holds an implicit broadcast; run lowerBroadcasts first:\n  ${implicit[0].trimEnd()}`);
-    }
-    // A module that breaks a typing rule (an out-of-bounds slice, a wrong result
-    // shape) would compute garbage: refuse it before any kernel runs.
-    const problems = verificationProblems(m);
-    if (problems.length > 0) throw new VerifyError(problems, `evaluate: module ${m.name} does not verify`);
-    lowered.add(m);
-  }
-  const entry = entryComputation(m);
-  const params = parametersOf(entry);
-  if (!Array.isArray(args) || args.length !== params.length) {
-    const given = Array.isArray(args) ? `${args.length} were` : `${String(args)} was`;
-    throw new EvalError(`module ${m.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, but ${given} given`);
-  }
-  params.forEach((p, i) => {
-    const problem = argumentProblem(args[i], p.shape);
-    if (problem !== undefined) throw new EvalError(`argument ${i} (parameter ${p.name}): ${problem}`);
-  });
-  return evaluateComputation(m, entry, args, { ...options, maxBytes: resolveMaxBytes(options.maxBytes) });
+  const m = prepareModule(module, options, "evaluate");
+  checkArguments(m, args);
+  return evaluateComputation(m, entryComputation(m), args, { ...options, maxBytes: resolveMaxBytes(options.maxBytes) });
 }

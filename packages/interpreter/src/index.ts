@@ -1,4 +1,4 @@
-/** @minixla/interpreter: the reference evaluator. */
+/** @minixla/interpreter: the reference evaluator, and the compiled engine checked against it. */
 export { evaluate } from "./evaluate.ts";
 export { type ElidedConstantsChoice, elidedConstantNames, resolveElidedConstants } from "./elided_constants.ts";
 export type { EvalContext, EvalOptions, Kernel, FamilyKernels } from "./kernel.ts";
@@ -6,3 +6,5 @@ export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";
 export { isEvaluableCustomCall } from "./kernels/custom_call_targets.ts";
 export { constantFolding, MAX_FOLDED_ELEMENTS, ALL_PASSES, defaultPipelineWithFolding } from "./constant_folding.ts";
+export { compile, type CompileOptions, type Executable } from "./compiled/compile.ts";
+export type { ExecutionStats } from "./compiled/buffer_pool.ts";

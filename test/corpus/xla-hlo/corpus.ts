@@ -324,7 +324,7 @@ export function randomInputs(id: string, m: HloModule): Literal[] {
  * module's id), and while loops are bounded so that a random trip count
  * cannot run away.
  */
-function evalOptions(id: string) {
+export function evalOptions(id: string) {
   return { elidedConstants: "random" as const, elidedSeed: seedOf(`${id}/elided`), maxWhileIterations: 100_000 };
 }
 

@@ -2,6 +2,8 @@
  * `minixla conformance DIR [--filter TAG] [--json]`: runs a corpus of
  * XLA-computed cases (see conformance.ts) and prints one line per failing case,
  * then exactly `N passed, M failed`; --json prints the report as JSON instead.
+ * --engine compiled (default), reference, or both (a case also fails on any
+ * bit of difference between the two engines).
  * Exits 1 when any case fails (or a filter matches nothing).
  */
 import { existsSync } from "node:fs";
@@ -9,21 +11,23 @@ import { join } from "node:path";
 import { escapeControls } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
 import { describeFailure, runConformance } from "../conformance.ts";
+import { parseEngine } from "../engine.ts";
 import type { Command } from "./command.ts";
 
 export const conformanceCommand: Command = {
   name: "conformance",
   summary: "run a conformance corpus (manifest.json + module.hlo + .npy per case) and compare with its outputs",
-  usage: "minixla conformance DIR [--filter TAG] [--json] [--numerics xla-cpu|reference]",
+  usage: "minixla conformance DIR [--filter TAG] [--json] [--numerics xla-cpu|reference] [--engine compiled|reference|both]",
   run(argv, io) {
-    const args = parseArgs(argv, { filter: { type: "string" }, json: { type: "boolean" }, numerics: { type: "string" } });
+    const args = parseArgs(argv, { filter: { type: "string" }, json: { type: "boolean" }, numerics: { type: "string" }, engine: { type: "string" } });
     if (args.positionals.length !== 1) throw new UsageError("expected exactly one corpus DIR");
     const dir = args.positionals[0];
     if (!existsSync(join(dir, "manifest.json"))) throw new UsageError(`${dir} has no manifest.json`);
     const filter = args.values.get("filter");
     const numerics = args.values.get("numerics") ?? "xla-cpu";
     if (numerics !== "xla-cpu" && numerics !== "reference") throw new UsageError("--numerics takes xla-cpu or reference");
-    const report = runConformance(dir, { numerics, ...(filter === undefined ? {} : { filter }) });
+    const engine = parseEngine(args.values.get("engine"));
+    const report = runConformance(dir, { numerics, engine, ...(filter === undefined ? {} : { filter }) });
     if (args.values.has("json")) {
       // JSON has no NaN or infinities: spell them as strings so a mismatch on one stays visible.
       const json = JSON.stringify(report, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v), 2);

@@ -7,12 +7,14 @@ import { HloError } from "../errors.ts";
 import { algsimp } from "./algsimp.ts";
 import { cse } from "./cse.ts";
 import { dce } from "./dce.ts";
+import { fuse } from "./fuse.ts";
 import { inline } from "./inline.ts";
 import { lowerBroadcastsPass } from "./lower_broadcasts_pass.ts";
 import { type HloPass, fixpoint, sequence } from "./pass.ts";
 import { tupleSimplify } from "./tuple_simplify.ts";
 
-export const STANDARD_PASSES: readonly HloPass[] = [lowerBroadcastsPass, inline, tupleSimplify, algsimp, cse, dce];
+/** fuse is listed (for --passes and the pass-equivalence test) but stays out of the default pipeline: the compiled engine runs it. */
+export const STANDARD_PASSES: readonly HloPass[] = [lowerBroadcastsPass, inline, tupleSimplify, algsimp, cse, dce, fuse];
 
 /** The pass of that name among the standard ones and `extra`; HloError listing the known names otherwise. */
 export function passByName(name: string, extra: readonly HloPass[] = []): HloPass {

@@ -5,8 +5,7 @@
  * opcode, so a new opcode does not compile until it prints.
  */
 import type { Immutable } from "immer";
-import type { ComparisonType, PaddingDimension, WindowDimension } from "../attributes.ts";
-import { ELEMENT_TYPE_INFO, type ElementType } from "../element_type.ts";
+import { type PaddingDimension, type WindowDimension, defaultComparisonType } from "../attributes.ts";
 import type { HloInstruction, InstructionOf } from "../instruction.ts";
 import type { AttributesOf, Opcode } from "../opcode.ts";
 import { type Shape, shapeToStringWithLayout } from "../shape.ts";
@@ -47,12 +46,6 @@ export function windowToString(window: Immutable<readonly WindowDimension[]>): s
   add("rhs_dilate", window.some((w) => w.windowDilation !== 1), (w) => `${w.windowDilation}`);
   add("rhs_reversal", window.some((w) => w.windowReversal), (w) => (w.windowReversal ? "1" : "0"));
   return `{${fields.join(" ")}}`;
-}
-
-/** Comparison::DefaultComparisonType: FLOAT for floats, SIGNED for signed integers, else UNSIGNED. */
-function defaultComparisonType(t: ElementType): ComparisonType {
-  const kind = ELEMENT_TYPE_INFO[t].kind;
-  return kind === "float" ? "FLOAT" : kind === "signed" ? "SIGNED" : "UNSIGNED";
 }
 
 /** epsilon as absl::StrCat prints a float (six significant digits), then feature_index. */

@@ -4,11 +4,11 @@
  * clamp's bounds, which may be scalars) and dispatches on the storage of its
  * element type (literal.ts):
  * - one float64 per element (pred, integers up to 32 bits, real floats): the
- *   scalar function for the opcode and type (elementwise/unary.ts, binary.ts,
- *   bits.ts, compare.ts, convert.ts, select_clamp.ts) runs through that key's
- *   own loop (elementwise/loops.ts), which brings every result into the
- *   result type's value set with the one normalizer of element_type.ts
- *   (skipped for f64, where it is the identity);
+ *   scalar function and rounding of the one table of scalar semantics
+ *   (elementwise/scalar_table.ts, which the reduce fast path and the compiled
+ *   engine read too) run through that key's own loop (elementwise/loops.ts),
+ *   which brings every result into the result type's value set with the
+ *   table's normalizer (none for f64, where it is the identity);
  * - s64/u64: bigint scalar functions (elementwise/bigint.ts) through the same
  *   loops, writing BigInt64Array/BigUint64Array, which wrap on store;
  * - c64/c128: pair loops (elementwise/complex.ts), which also split (real,
@@ -22,6 +22,7 @@ import {
   ELEMENT_TYPE_INFO,
   type ElementType,
   EvalError,
+  type HloInstruction,
   type InstructionOf,
   type Literal,
   type LiteralData,
@@ -36,8 +37,8 @@ import {
 } from "@minixla/hlo";
 import type { FamilyKernels, Kernel } from "../kernel.ts";
 import { bigBinary, bigClamp, bigCompare, bigUnary, isBigBinaryOp, isBigUnaryOp, notOnIntegers } from "./elementwise/bigint.ts";
-import { type BinaryOp, binaryScalar } from "./elementwise/binary.ts";
-import { compareScalar, compareTotalOrder, defaultComparisonType } from "./elementwise/compare.ts";
+import type { BinaryOp } from "./elementwise/binary.ts";
+import { compareTotalOrder } from "./elementwise/compare.ts";
 import {
   complexAbs,
   complexBinary,
@@ -49,19 +50,26 @@ import {
   isComplexUnaryOp,
   notOnComplex,
 } from "./elementwise/complex.ts";
-import { convertScalar, reducePrecisionScalar } from "./elementwise/convert.ts";
 import { convertWide, isWideConversion } from "./elementwise/convert_wide.ts";
-import { type ElementFn, type Normalize, arrayOperand, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./elementwise/loops.ts";
-import { clampFloat, clampInteger, selectScalar } from "./elementwise/select_clamp.ts";
-import { type UnaryOp, unaryScalar } from "./elementwise/unary.ts";
+import { type ElementFn, arrayOperand, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./elementwise/loops.ts";
+import { type ScalarSemantics, scalarKey, scalarSemantics } from "./elementwise/scalar_table.ts";
+import type { UnaryOp } from "./elementwise/unary.ts";
 import { elementReader, elementWriter } from "./element_bytes.ts";
 
-/** The normalizer of t, or none where it is the identity (f64). */
-function normalizerOf(t: ElementType): Normalize | undefined {
-  return t === "f64" ? undefined : ELEMENT_TYPE_INFO[t].normalize;
+/**
+ * The table's semantics of an instruction on operands stored one float64 per
+ * element, with its key (the key of the loop it runs in).
+ */
+function semanticsOf(inst: HloInstruction, operandTypes: readonly ElementType[]): { readonly key: string; readonly s: ScalarSemantics } {
+  const key = scalarKey(inst, operandTypes);
+  const s = scalarSemantics(inst, operandTypes);
+  if (key === undefined || s === undefined) {
+    throw new EvalError(`${inst.opcode}: no scalar semantics for operands ${operandTypes.join(", ")} and result ${shapeToString(inst.shape)}`);
+  }
+  return { key, s };
 }
 
-// Scalar functions are built once per key, so a key's loop always sees the same function object.
+// bigint scalar functions are built once per key, so a key's loop always sees the same function object.
 const scalarCache = new Map<string, unknown>();
 function cached<F>(key: string, make: () => F): F {
   let f = scalarCache.get(key) as F | undefined;
@@ -104,10 +112,8 @@ function unary<K extends UnaryOp>(op: K): Kernel<K> {
     const storage = storageOf(t);
     switch (storage) {
       case "f64": {
-        const key = `${op}:${t}`;
-        const f = cached(key, () => unaryScalar(op, t));
-        const norm = op === "is-finite" ? undefined : normalizerOf(s.elementType);
-        return arrayLiteralFromData(s, map1(key, f, norm, floats(x)));
+        const { key, s: sem } = semanticsOf(inst as HloInstruction, [t]);
+        return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
       }
       case "s64":
       case "u64": {
@@ -139,8 +145,10 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
     const key = `${op}:${t}`;
     const storage = storageOf(t);
     switch (storage) {
-      case "f64":
-        return arrayLiteralFromData(s, map2(key, cached(key, () => binaryScalar(op, t)), normalizerOf(t), floats(a), floats(b)));
+      case "f64": {
+        const { key: fkey, s: sem } = semanticsOf(inst as HloInstruction, [a.shape.elementType, b.shape.elementType]);
+        return arrayLiteralFromData(s, map2(fkey, sem.fn, sem.norm, floats(a), floats(b)));
+      }
       case "s64":
       case "u64": {
         if (!isBigBinaryOp(op)) throw notOnIntegers(op, t);
@@ -166,13 +174,13 @@ const compare: Kernel<"compare"> = (inst, operands) => {
   const b = checkedOperand("compare", s, operands, 1);
   const t = a.shape.elementType;
   const { direction } = inst.attributes;
-  const type = inst.attributes.comparisonType ?? defaultComparisonType(t);
   const storage = storageOf(t);
   switch (storage) {
     case "f64": {
-      if (type === "TOTALORDER" && isFloatType(t)) return arrayLiteralFromData(s, compareTotalOrder(direction, floats(a), floats(b)));
-      const key = `compare:${direction}`;
-      return arrayLiteralFromData(s, map2(key, cached(key, () => compareScalar(direction)), undefined, floats(a), floats(b)));
+      // TOTALORDER on floats reads the bit patterns straight from the operands' words (the table's function reads them one by one).
+      if (inst.attributes.comparisonType === "TOTALORDER" && isFloatType(t)) return arrayLiteralFromData(s, compareTotalOrder(direction, floats(a), floats(b)));
+      const { key, s: sem } = semanticsOf(inst, [t, b.shape.elementType]);
+      return arrayLiteralFromData(s, map2(key, sem.fn, sem.norm, floats(a), floats(b)));
     }
     case "s64":
     case "u64": {
@@ -194,8 +202,8 @@ const convert: Kernel<"convert"> = (inst, operands) => {
   const from = x.shape.elementType;
   const to = s.elementType;
   if (isWideConversion(from, to)) return arrayLiteralFromData(s, convertWide(from, to, x.data, x.data.length / elementLanes(from)));
-  const key = `convert:${from}:${to}`;
-  return arrayLiteralFromData(s, map1(key, cached(key, () => convertScalar(from, to)), normalizerOf(to), floats(x)));
+  const { key, s: sem } = semanticsOf(inst, [from]);
+  return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
 };
 
 /**
@@ -277,11 +285,8 @@ const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
 const reducePrecisionKernel: Kernel<"reduce-precision"> = (inst, operands) => {
   const s = resultShape(inst);
   const x = checkedOperand("reduce-precision", s, operands, 0);
-  const t = s.elementType;
-  const { exponentBits, mantissaBits } = inst.attributes;
-  const key = `reduce-precision:${t}:${exponentBits}:${mantissaBits}`;
-  const f = cached(key, () => reducePrecisionScalar(t, exponentBits, mantissaBits));
-  return arrayLiteralFromData(s, map1(key, f, normalizerOf(t), floats(x)));
+  const { key, s: sem } = semanticsOf(inst, [x.shape.elementType]);
+  return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
 };
 
 /** Operand i of a ternary op: the result's dimensions, or (where `scalarOk`) a scalar. */
@@ -326,10 +331,8 @@ const select: Kernel<"select"> = (inst, operands) => {
   if (storageOf(r) !== "f64") {
     return arrayLiteralFromData(s, selectSlots(pred, t.data, f.data, elementLanes(r), allocData(r, pred.length)));
   }
-  const mixed = t.shape.elementType !== r || f.shape.elementType !== r;
-  const key = `select:${mixed ? r : "same"}`;
-  const n = pred.length;
-  return arrayLiteralFromData(s, map3(key, selectScalar, mixed ? normalizerOf(r) : undefined, pred, floats(t), floats(f), [false, false, false], n));
+  const { key, s: sem } = semanticsOf(inst, [p.shape.elementType, t.shape.elementType, f.shape.elementType]);
+  return arrayLiteralFromData(s, map3(key, sem.fn, sem.norm, pred, floats(t), floats(f), [false, false, false], pred.length));
 };
 
 const clamp: Kernel<"clamp"> = (inst, operands) => {
@@ -342,12 +345,8 @@ const clamp: Kernel<"clamp"> = (inst, operands) => {
   const storage = storageOf(r);
   switch (storage) {
     case "f64": {
-      const mixed = lo.shape.elementType !== r || x.shape.elementType !== r || hi.shape.elementType !== r;
-      const float = isFloatType(r);
-      const key = `clamp:${float ? "float" : "integer"}:${mixed ? r : "same"}`;
-      const n = x.data.length;
-      const data = map3(key, float ? clampFloat : clampInteger, mixed ? normalizerOf(r) : undefined, floats(lo), floats(x), floats(hi), scalars, n);
-      return arrayLiteralFromData(s, data);
+      const { key, s: sem } = semanticsOf(inst, [lo.shape.elementType, x.shape.elementType, hi.shape.elementType]);
+      return arrayLiteralFromData(s, map3(key, sem.fn, sem.norm, floats(lo), floats(x), floats(hi), scalars, x.data.length));
     }
     case "s64":
     case "u64":

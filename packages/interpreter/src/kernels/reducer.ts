@@ -25,6 +25,8 @@ import {
   storageOf,
 } from "@minixla/hlo";
 import type { EvalContext } from "../kernel.ts";
+import { bigBinary } from "./elementwise/bigint.ts";
+import { binarySemantics } from "./elementwise/scalar_table.ts";
 import { scalarOf } from "./view.ts";
 
 export type ReducerOp = "add" | "multiply" | "maximum" | "minimum" | "and" | "or";
@@ -46,57 +48,41 @@ export interface BigReducer {
 
 const REDUCER_OPS: ReadonlySet<string> = new Set<ReducerOp>(["add", "multiply", "maximum", "minimum", "and", "or"]);
 
-/** The scalar function of op on element type t (stored one float64 per element), as XLA's evaluator computes it. */
+// Composed reducers are cached per (op, type), so the fast path's loop keeps seeing one function object per key.
+const composed = new Map<string, (a: number, b: number) => number>();
+
+/**
+ * The scalar function of op on element type t (stored one float64 per
+ * element): the table of scalar semantics' function followed by its rounding,
+ * exactly what the element-wise kernel computes for one element.
+ */
 export function scalarOp(op: ReducerOp, t: ElementType): (a: number, b: number) => number {
   const info = ELEMENT_TYPE_INFO[t];
   if (info.storage !== "f64") throw new EvalError(`${op}: ${t} is not stored one float64 per element (see bigScalarOp)`);
-  const norm = info.normalize;
-  const isInt = info.kind === "signed" || info.kind === "unsigned";
-  switch (op) {
-    case "add":
-      if (t === "pred") return (a, b) => (a !== 0 || b !== 0 ? 1 : 0);
-      return (a, b) => norm(a + b);
-    case "multiply":
-      if (t === "pred") return (a, b) => (a !== 0 && b !== 0 ? 1 : 0);
-      if (isInt && info.bitWidth === 32) return (a, b) => norm(Math.imul(a, b));
-      return (a, b) => norm(a * b);
-    case "maximum":
-      // NaN in lhs, then rhs, propagates; std::max keeps the lhs on ties.
-      return (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a);
-    case "minimum":
-      return (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
-    case "and":
-      if (t === "pred") return (a, b) => (a !== 0 && b !== 0 ? 1 : 0);
-      if (!isInt) throw new EvalError(`and is not defined on ${t}`);
-      return (a, b) => norm(a & b);
-    case "or":
-      if (t === "pred") return (a, b) => (a !== 0 || b !== 0 ? 1 : 0);
-      if (!isInt) throw new EvalError(`or is not defined on ${t}`);
-      return (a, b) => norm(a | b);
-    default:
-      return op satisfies never;
+  if ((op === "and" || op === "or") && info.kind !== "pred" && info.kind !== "signed" && info.kind !== "unsigned") {
+    throw new EvalError(`${op} is not defined on ${t}`);
   }
+  const key = `${op}:${t}`;
+  let f = composed.get(key);
+  if (f === undefined) {
+    const sem = binarySemantics(op, t);
+    if (sem === undefined) throw new EvalError(`${op}: no scalar semantics on ${t}`);
+    const { fn, norm } = sem;
+    f = norm === undefined ? fn : (a, b) => norm(fn(a, b));
+    composed.set(key, f);
+  }
+  return f;
 }
 
-/** The scalar function of op on s64/u64 values; sums and products wrap at every step, as the typed array would. */
+/**
+ * The scalar function of op on s64/u64 values: bigint.ts's, wrapped to 64
+ * bits at every step as the typed array would on store (sums and products
+ * need it; max, min, and, or of 64-bit values stay in range).
+ */
 export function bigScalarOp(op: ReducerOp, t: "s64" | "u64"): (a: bigint, b: bigint) => bigint {
-  const wrap = t === "s64" ? (x: bigint) => BigInt.asIntN(64, x) : (x: bigint) => BigInt.asUintN(64, x);
-  switch (op) {
-    case "add":
-      return (a, b) => wrap(a + b);
-    case "multiply":
-      return (a, b) => wrap(a * b);
-    case "maximum":
-      return (a, b) => (a < b ? b : a);
-    case "minimum":
-      return (a, b) => (b < a ? b : a);
-    case "and":
-      return (a, b) => a & b;
-    case "or":
-      return (a, b) => a | b;
-    default:
-      return op satisfies never;
-  }
+  const f = bigBinary(op, t);
+  if (op !== "add" && op !== "multiply") return f;
+  return t === "s64" ? (a, b) => BigInt.asIntN(64, f(a, b)) : (a, b) => BigInt.asUintN(64, f(a, b));
 }
 
 interface Recognised {

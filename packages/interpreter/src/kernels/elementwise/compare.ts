@@ -6,18 +6,11 @@
  * bit patterns as XLA does. The bits come from the operand's own storage:
  * V8 keeps a NaN's sign bit in a Float64Array (x86 produces -NaN for 0/0 and
  * inf-inf, and XLA on x86 does too), so -NaN and +NaN stay distinguishable.
- * Without comparison_type, floats and complex types use FLOAT, signed
- * integers SIGNED, unsigned integers and pred UNSIGNED. (s64/u64 compare in
- * bigint.ts, complex types in complex.ts.)
+ * Without comparison_type, a compare uses defaultComparisonType (@minixla/hlo).
+ * (s64/u64 compare in bigint.ts, complex types in complex.ts.)
  */
-import type { ComparisonDirection, ComparisonType, ElementType } from "@minixla/hlo";
-import { ELEMENT_TYPE_INFO, isComplexType, isFloatType } from "@minixla/hlo";
+import type { ComparisonDirection } from "@minixla/hlo";
 import type { Scalar2 } from "./loops.ts";
-
-export function defaultComparisonType(t: ElementType): ComparisonType {
-  if (isFloatType(t) || isComplexType(t)) return "FLOAT";
-  return ELEMENT_TYPE_INFO[t].kind === "signed" ? "SIGNED" : "UNSIGNED";
-}
 
 /** IEEE / numeric comparison: 1 or 0. */
 export function compareScalar(direction: ComparisonDirection): Scalar2 {
@@ -57,38 +50,49 @@ function totalOrder(ah: number, al: number, bh: number, bl: number): number {
   return aNeg ? -mag : mag;
 }
 
+/** Whether `direction` holds for an ordering result c (-1, 0 or 1). */
+function holds(direction: ComparisonDirection, c: number): boolean {
+  switch (direction) {
+    case "EQ":
+      return c === 0;
+    case "NE":
+      return c !== 0;
+    case "LT":
+      return c < 0;
+    case "LE":
+      return c <= 0;
+    case "GT":
+      return c > 0;
+    case "GE":
+      return c >= 0;
+    default:
+      return direction satisfies never;
+  }
+}
+
+// Scratch for reading a number's bits: a Float64Array keeps a NaN's sign and payload.
+const scratch = new Float64Array(2);
+const scratchWords = wordsOf(scratch);
+
+/**
+ * TOTALORDER on two numbers, 1 or 0: the scalar form of compareTotalOrder
+ * (the same total order of the float64 bit patterns), for callers that walk
+ * elements themselves.
+ */
+export function totalOrderScalar(direction: ComparisonDirection): Scalar2 {
+  return (a, b) => {
+    scratch[0] = a;
+    scratch[1] = b;
+    return holds(direction, totalOrder(scratchWords[1], scratchWords[0], scratchWords[3], scratchWords[2])) ? 1 : 0;
+  };
+}
+
 /** compare with TOTALORDER over two float arrays of n elements. */
 export function compareTotalOrder(direction: ComparisonDirection, a: Float64Array, b: Float64Array): Float64Array {
   const n = a.length;
   const out = new Float64Array(n);
   const wa = wordsOf(a);
   const wb = wordsOf(b);
-  for (let i = 0; i < n; i++) {
-    const c = totalOrder(wa[2 * i + 1], wa[2 * i], wb[2 * i + 1], wb[2 * i]);
-    let r: boolean;
-    switch (direction) {
-      case "EQ":
-        r = c === 0;
-        break;
-      case "NE":
-        r = c !== 0;
-        break;
-      case "LT":
-        r = c < 0;
-        break;
-      case "LE":
-        r = c <= 0;
-        break;
-      case "GT":
-        r = c > 0;
-        break;
-      case "GE":
-        r = c >= 0;
-        break;
-      default:
-        r = direction satisfies never;
-    }
-    out[i] = r ? 1 : 0;
-  }
+  for (let i = 0; i < n; i++) out[i] = holds(direction, totalOrder(wa[2 * i + 1], wa[2 * i], wb[2 * i + 1], wb[2 * i])) ? 1 : 0;
   return out;
 }

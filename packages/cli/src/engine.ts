@@ -1,0 +1,42 @@
+/**
+ * `--engine`: which of the two engines runs a module. "compiled" (default)
+ * is the fused, compiled engine; "reference" the op-by-op evaluator that
+ * defines the semantics; "both" runs the two and fails on any bit of
+ * difference between them, then gives the reference's result.
+ */
+import { EvalError, type HloModule, type Literal, firstBitDifference } from "@minixla/hlo";
+import { type EvalOptions, compile, evaluate } from "@minixla/interpreter";
+import { UsageError } from "./args.ts";
+
+export const ENGINES = ["compiled", "reference", "both"] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** The --engine value, checked (default "compiled"). */
+export function parseEngine(value: string | undefined): Engine {
+  if (value === undefined) return "compiled";
+  const found = ENGINES.find((e) => e === value);
+  if (found === undefined) throw new UsageError(`--engine takes ${ENGINES.join(", ")}; got '${value}'`);
+  return found;
+}
+
+/** Thrown by --engine both when the engines disagree. */
+export class EngineMismatchError extends EvalError {}
+
+/** Runs `m` on `args` with the chosen engine. */
+export function runWithEngine(engine: Engine, m: HloModule, args: readonly Literal[], options: EvalOptions = {}): Literal {
+  switch (engine) {
+    case "reference":
+      return evaluate(m, args, options);
+    case "compiled":
+      return compile(m, options).execute(args);
+    case "both": {
+      const want = evaluate(m, args, options);
+      const got = compile(m, options).execute(args);
+      const d = firstBitDifference(got, want);
+      if (d !== undefined) throw new EngineMismatchError(`the compiled engine and the reference differ: ${d.message} (compiled vs reference)`);
+      return want;
+    }
+    default:
+      return engine satisfies never;
+  }
+}

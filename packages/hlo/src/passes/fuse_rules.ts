@@ -1,0 +1,104 @@
+/**
+ * What the fusion pass may put into one loop nest (XLA's producer-consumer
+ * loop fusion, simplified): which instructions compute an output element from
+ * their operands' elements at index-mapped positions, which are cheap enough
+ * to duplicate into every consumer, and which operand edges a loop nest can
+ * follow without materializing the operand.
+ */
+import type { HloInstruction } from "../instruction.ts";
+import { OPCODES } from "../opcode.ts";
+import type { Shape } from "../shape.ts";
+
+/** An array shape of values (not a tuple or token) with static dimensions: what a loop nest can produce or read. */
+export function isLoopShape(s: Shape): boolean {
+  if (s.elementType === "tuple" || s.elementType === "token") return false;
+  return s.dynamicDimensions === undefined || !s.dynamicDimensions.some(Boolean);
+}
+
+const dimsOf = (s: Shape): readonly number[] => (s.elementType === "tuple" ? [] : s.dimensions);
+
+export function sameDimensions(a: Shape, b: Shape): boolean {
+  const x = dimsOf(a);
+  const y = dimsOf(b);
+  return a.elementType !== "tuple" && b.elementType !== "tuple" && x.length === y.length && x.every((d, i) => d === y[i]);
+}
+
+/** A reshape that only inserts or removes size-1 dimensions: each output index maps to one operand index, dimension by dimension. */
+export function isDegenerateReshape(inst: HloInstruction, operand: Shape): boolean {
+  const a = dimsOf(operand).filter((d) => d !== 1);
+  const b = dimsOf(inst.shape).filter((d) => d !== 1);
+  return a.length === b.length && a.every((d, i) => d === b[i]);
+}
+
+/** A scalar constant whose value is known (an elided one gets its value at evaluation, by name, so it stays put). */
+export function isScalarConstant(inst: HloInstruction): boolean {
+  return inst.opcode === "constant" && inst.attributes.elided !== true && inst.shape.elementType !== "tuple" && inst.shape.dimensions.length === 0;
+}
+
+/**
+ * Whether `inst` computes each output element from operand elements at
+ * positions an index map gives, so it can sit in a kLoop cluster: element-wise
+ * ops, broadcast, transpose, slice, iota, reshape and scalar constants, over
+ * static array shapes. `operandShape` gives an operand's shape by name.
+ */
+export function isLoopFusible(inst: HloInstruction, operandShape: (name: string) => Shape): boolean {
+  if (!isLoopShape(inst.shape)) return false;
+  if (!inst.operands.every((o) => isLoopShape(operandShape(o)))) return false;
+  switch (inst.opcode) {
+    case "broadcast":
+    case "transpose":
+    case "slice":
+    case "iota":
+    case "reshape":
+      return true;
+    case "constant":
+      return isScalarConstant(inst);
+    // Between types of different widths it adds or drops a dimension: not one element per element.
+    case "bitcast-convert":
+      return sameDimensions(inst.shape, operandShape(inst.operands[0]));
+    default:
+      return OPCODES[inst.opcode].family === "elementwise";
+  }
+}
+
+/**
+ * Cheap producers, duplicated into each consumer's cluster rather than
+ * materialized: broadcast, iota and scalar constants always; reshape,
+ * transpose and slice when their operand cannot be fused (it is a parameter
+ * of the fusion either way, so each copy only re-indexes it).
+ */
+export function isCheap(inst: HloInstruction, operandFusible: (name: string) => boolean): boolean {
+  switch (inst.opcode) {
+    case "broadcast":
+    case "iota":
+      return true;
+    case "constant":
+      return isScalarConstant(inst);
+    case "reshape":
+    case "transpose":
+    case "slice":
+      return !operandFusible(inst.operands[0]);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether `user`, inside a cluster, may read its operand `k` (the instruction
+ * `producer`) from inside the same cluster. A general reshape cannot be
+ * index-mapped per dimension, so its operand comes in as a parameter; a dot's
+ * operands always do; a reduce reads its inputs in the loop nest, and only a
+ * constant init value.
+ */
+export function isFusibleEdge(user: HloInstruction, k: number, producer: HloInstruction, operandShape: (name: string) => Shape): boolean {
+  switch (user.opcode) {
+    case "reshape":
+      return isDegenerateReshape(user, operandShape(user.operands[0]));
+    case "dot":
+      return false;
+    case "reduce":
+      return k < user.operands.length / 2 || isScalarConstant(producer);
+    default:
+      return true;
+  }
+}

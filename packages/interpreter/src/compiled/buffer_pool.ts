@@ -1,0 +1,155 @@
+/**
+ * Buffer assignment at run time, from liveness: every Float64Array a compiled
+ * step writes comes from here; when the last value holding it dies it goes
+ * back on a free list by length and the next step needing that length takes
+ * it instead of allocating. Values can share a buffer (a reshape or a tuple
+ * passes its operand's data through), so buffers are reference-counted by the
+ * values that hold them. Arguments, constants and anything not taken from
+ * the pool are never written and never recycled. Free buffers stay with the
+ * executable between executions, so a program run many times stops
+ * allocating intermediates after its first run.
+ */
+import { type Literal, type LiteralData, isTupleLiteral } from "@minixla/hlo";
+
+/** What one execution allocated: new arrays in total, and the most held at once by values of this execution. */
+export interface ExecutionStats {
+  /** Bytes of arrays created during the execution (the pool's and the fallback kernels'), outputs included. */
+  readonly allocatedBytes: number;
+  /** The most bytes held at once by arrays created during the execution (live values and pooled buffers), outputs included. */
+  readonly peakBytes: number;
+}
+
+/** The data arrays of a value (one per array leaf; tuples walked without recursion). */
+export function buffersOf(v: Literal): LiteralData[] {
+  const out: LiteralData[] = [];
+  const stack: Literal[] = [v];
+  while (stack.length > 0) {
+    const l = stack.pop() as Literal;
+    if (isTupleLiteral(l)) stack.push(...l.elements);
+    else out.push(l.data);
+  }
+  return out;
+}
+
+/** How a step's result came to be: from the pool, from a fallback kernel (new arrays), or passed in (parameters, constants). */
+export type Origin = "pool" | "fresh" | "foreign";
+
+interface Holding {
+  count: number;
+  readonly pooled: boolean;
+}
+
+/** The free lists and the accounting of one executable; buffers stay here between executions. */
+export class BufferPool {
+  private readonly free = new Map<number, Float64Array[]>();
+  private counted = new WeakSet<LiteralData>();
+  private allocated = 0;
+  private held = 0;
+  private peak = 0;
+  private pooledBytes = 0;
+
+  /** Starts an execution's accounting: what the pool already holds counts as held. */
+  begin(): void {
+    this.counted = new WeakSet();
+    this.allocated = 0;
+    this.held = this.pooledBytes;
+    this.peak = this.held;
+  }
+
+  stats(): ExecutionStats {
+    return { allocatedBytes: this.allocated, peakBytes: this.peak };
+  }
+
+  /** Counts an array made during the execution, once. */
+  made(d: LiteralData): void {
+    if (this.counted.has(d)) return;
+    this.counted.add(d);
+    this.allocated += d.byteLength;
+    this.held += d.byteLength;
+    if (this.held > this.peak) this.peak = this.held;
+  }
+
+  dropped(d: LiteralData): void {
+    this.held -= d.byteLength;
+  }
+
+  /** A Float64Array of length n for a step to fill completely: a free one, or a new one. */
+  take(n: number): Float64Array {
+    const reused = this.free.get(n)?.pop();
+    if (reused !== undefined) {
+      this.pooledBytes -= reused.byteLength;
+      return reused;
+    }
+    const b = new Float64Array(n);
+    this.made(b);
+    return b;
+  }
+
+  recycle(b: Float64Array): void {
+    let list = this.free.get(b.length);
+    if (list === undefined) {
+      list = [];
+      this.free.set(b.length, list);
+    }
+    list.push(b);
+    this.pooledBytes += b.byteLength;
+  }
+}
+
+/**
+ * One invocation of a computation: which arrays its live values hold. Only
+ * arrays made during the invocation are ever recycled; its parameters'
+ * arrays and constants' arrays (and anything aliasing them) are foreign and
+ * left alone, and its result leaves with the caller.
+ */
+export class Frame {
+  private readonly holders = new Map<LiteralData, Holding>();
+  private readonly foreign = new Set<LiteralData>();
+
+  constructor(private readonly pool: BufferPool) {}
+
+  /** A Float64Array of length n for a step to fill completely. */
+  take(n: number): Float64Array {
+    const b = this.pool.take(n);
+    this.holders.set(b, { count: 0, pooled: true });
+    return b;
+  }
+
+  /** A buffer for a step's own temporary, given back with `recycle` before the step ends. */
+  scratch(n: number): Float64Array {
+    return this.pool.take(n);
+  }
+
+  recycle(b: Float64Array): void {
+    this.pool.recycle(b);
+  }
+
+  /** A new value holds its arrays. */
+  hold(v: Literal, origin: Origin): void {
+    for (const d of buffersOf(v)) {
+      let h = this.holders.get(d);
+      if (h === undefined) {
+        if (origin === "foreign") {
+          this.foreign.add(d);
+          continue;
+        }
+        if (this.foreign.has(d)) continue;
+        h = { count: 0, pooled: false };
+        this.holders.set(d, h);
+        this.pool.made(d);
+      }
+      h.count++;
+    }
+  }
+
+  /** A value died: arrays no live value holds any more are recycled (pool) or dropped (fallback). */
+  release(v: Literal): void {
+    for (const d of buffersOf(v)) {
+      const h = this.holders.get(d);
+      if (h === undefined || --h.count > 0) continue;
+      this.holders.delete(d);
+      if (h.pooled && d instanceof Float64Array) this.pool.recycle(d);
+      else this.pool.dropped(d);
+    }
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The compiled engine's dot: the reference's sums (kernels/dot.ts), computed
+ * by cache-blocked, register-tiled loops. The operands are read as batched
+ * matrices A [batch, m, k] and B [batch, k, n]; when the dimension numbers
+ * already lay them out so (`x @ W`), their data is used in place, otherwise
+ * each is copied once per call into that layout (transpose_kernel.ts).
+ *
+ * Each output element is one chain of additions over the contracting index,
+ * ascending from +0, with the reference's rounding at every step (f64 sums;
+ * f32 products and sums rounded to f32; Math.imul and 32-bit wrap for
+ * integers), then the result type's normalize: so the bits are the
+ * reference's. Speed comes from the order in which chains advance: 4x4
+ * blocks of outputs held in locals (dot_tiles.ts), over KC contracting steps
+ * at a time, a column panel of B reused across MC rows of A while both stay
+ * in cache. A chain split over contracting blocks resumes from the partial
+ * sum stored in the output, which is exact in a Float64Array for every kind.
+ */
+import {
+  type ArrayLiteral,
+  type ArrayShape,
+  ELEMENT_TYPE_INFO,
+  type ElementType,
+  EvalError,
+  type InstructionOf,
+  storageOf,
+} from "@minixla/hlo";
+import { accumulationKind } from "../kernels/accumulation.ts";
+import {
+  type DotTile,
+  f32Tile1x1,
+  f32Tile1x4,
+  f32Tile4x1,
+  f32Tile4x4,
+  f64Tile1x1,
+  f64Tile1x4,
+  f64Tile4x1,
+  f64Tile4x4,
+  i32Tile1x1,
+  i32Tile1x4,
+  i32Tile4x1,
+  i32Tile4x4,
+} from "./dot_tiles.ts";
+import { transposeInto } from "./transpose_kernel.ts";
+
+/** `out`, when given, is a Float64Array of the result's length to write every element of (never an operand). */
+export type DotKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out?: Float64Array) => ArrayLiteral;
+
+/**
+ * Contracting steps per block: the 4-column panel of B over KC steps spans
+ * 512 cache lines (L1), and each row of A is read in 4 KiB runs, long enough
+ * for the prefetcher (256-step runs made a 1024x1024 matrix-vector product
+ * 4x slower).
+ */
+const KC = 512;
+/** Rows of A per block: MC x KC f64 is 256 KiB, kept in L2 while the panels of B pass. */
+const MC = 64;
+
+interface Tiles<A extends Float64Array | Int32Array> {
+  readonly t4x4: DotTile<A>;
+  readonly t1x4: DotTile<A>;
+  readonly t4x1: DotTile<A>;
+  readonly t1x1: DotTile<A>;
+}
+
+const F64_TILES: Tiles<Float64Array> = { t4x4: f64Tile4x4, t1x4: f64Tile1x4, t4x1: f64Tile4x1, t1x1: f64Tile1x1 };
+const F32_TILES: Tiles<Float64Array> = { t4x4: f32Tile4x4, t1x4: f32Tile1x4, t4x1: f32Tile4x1, t1x1: f32Tile1x1 };
+const I32_TILES: Tiles<Int32Array> = { t4x4: i32Tile4x4, t1x4: i32Tile1x4, t4x1: i32Tile4x1, t1x1: i32Tile1x1 };
+
+interface Sizes {
+  readonly batches: number;
+  readonly m: number;
+  readonly k: number;
+  readonly n: number;
+}
+
+/** out[b][i][j] = sum_p a[b][i][p] * c[b][p][j], every chain in the reference's order. */
+function blockedMatmul<A extends Float64Array | Int32Array>(tiles: Tiles<A>, a: A, c: A, out: Float64Array, { batches, m, k, n }: Sizes): void {
+  const { t4x4, t1x4, t4x1, t1x1 } = tiles;
+  const n4 = n - (n % 4);
+  for (let bt = 0; bt < batches; bt++) {
+    const aB = bt * m * k;
+    const cB = bt * k * n;
+    const oB = bt * m * n;
+    // An empty sum is +0, as the reference's zero-filled row.
+    if (k === 0) out.fill(0, oB, oB + m * n);
+    for (let p0 = 0; p0 < k; p0 += KC) {
+      const len = Math.min(KC, k - p0);
+      const first = p0 === 0;
+      for (let i0 = 0; i0 < m; i0 += MC) {
+        const i1 = Math.min(i0 + MC, m);
+        const i4 = i0 + ((i1 - i0) & ~3);
+        for (let j = 0; j < n4; j += 4) {
+          const cj = cB + p0 * n + j;
+          for (let i = i0; i < i4; i += 4) t4x4(a, aB + i * k + p0, k, c, cj, n, out, oB + i * n + j, len, first);
+          for (let i = i4; i < i1; i++) t1x4(a, aB + i * k + p0, k, c, cj, n, out, oB + i * n + j, len, first);
+        }
+        for (let j = n4; j < n; j++) {
+          const cj = cB + p0 * n + j;
+          for (let i = i0; i < i4; i += 4) t4x1(a, aB + i * k + p0, k, c, cj, n, out, oB + i * n + j, len, first);
+          for (let i = i4; i < i1; i++) t1x1(a, aB + i * k + p0, k, c, cj, n, out, oB + i * n + j, len, first);
+        }
+      }
+    }
+  }
+}
+
+function product(dims: readonly number[]): number {
+  let p = 1;
+  for (const d of dims) p *= d;
+  return p;
+}
+
+const isIdentity = (order: readonly number[]): boolean => order.every((d, i) => d === i);
+
+/** A reusable buffer of one length, allocated on first use (the kernel's shapes are fixed). */
+function scratch<T>(make: () => T): () => T {
+  let buf: T | undefined;
+  return () => (buf ??= make());
+}
+
+/** Throws unless the literal has the compiled shape's dimensions and f64 storage of its element count. */
+function checkOperand(inst: InstructionOf<"dot">, l: ArrayLiteral, expected: ArrayShape, position: number): Float64Array {
+  const d = l.shape.dimensions;
+  const e = expected.dimensions;
+  const same = d.length === e.length && d.every((x, i) => x === e[i]) && l.data instanceof Float64Array && l.data.length === product(e);
+  if (!same) {
+    throw new EvalError(`${inst.name} (dot): operand ${position} is ${l.shape.elementType}[${d.join(",")}], compiled for ${expected.elementType}[${e.join(",")}]`);
+  }
+  return l.data as Float64Array;
+}
+
+/** The result types whose accumulator already is the stored value (no normalize pass). */
+function normalizedByAccumulator(t: ElementType): boolean {
+  return t === "f64" || t === "f32" || t === "s32";
+}
+
+/**
+ * A compiled dot for results and operands stored one float64 per element
+ * (float64/float32/int32 accumulation kinds of kernels/accumulation.ts);
+ * undefined otherwise, or when the shapes do not match the dimension
+ * numbers (the engine then uses the reference kernel, which reports it).
+ */
+export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape): DotKernel | undefined {
+  const result = inst.shape;
+  if (result.elementType === "tuple") return undefined;
+  const t = result.elementType;
+  if (storageOf(t) !== "f64" || storageOf(lhsShape.elementType) !== "f64" || storageOf(rhsShape.elementType) !== "f64") return undefined;
+  if (ELEMENT_TYPE_INFO[t].kind === "token") return undefined;
+  const kind = accumulationKind(t, `${inst.name} (dot)`);
+  if (kind !== "float64" && kind !== "float32" && kind !== "int32") return undefined;
+
+  const at = inst.attributes;
+  const ld = lhsShape.dimensions;
+  const rd = rhsShape.dimensions;
+  const lhsFree = ld.map((_, d) => d).filter((d) => !at.lhsBatchDimensions.includes(d) && !at.lhsContractingDimensions.includes(d));
+  const rhsFree = rd.map((_, d) => d).filter((d) => !at.rhsBatchDimensions.includes(d) && !at.rhsContractingDimensions.includes(d));
+  const sizes: Sizes = {
+    batches: product(at.lhsBatchDimensions.map((d) => ld[d])),
+    m: product(lhsFree.map((d) => ld[d])),
+    k: product(at.lhsContractingDimensions.map((d) => ld[d])),
+    n: product(rhsFree.map((d) => rd[d])),
+  };
+  const consistent =
+    sizes.k === product(at.rhsContractingDimensions.map((d) => rd[d])) &&
+    sizes.batches === product(at.rhsBatchDimensions.map((d) => rd[d])) &&
+    sizes.batches * sizes.m * sizes.n === product(result.dimensions) &&
+    lhsFree.length + at.lhsBatchDimensions.length + at.lhsContractingDimensions.length === ld.length &&
+    rhsFree.length + at.rhsBatchDimensions.length + at.rhsContractingDimensions.length === rd.length;
+  if (!consistent) return undefined;
+
+  const lhsOrder = [...at.lhsBatchDimensions, ...lhsFree, ...at.lhsContractingDimensions];
+  const rhsOrder = [...at.rhsBatchDimensions, ...at.rhsContractingDimensions, ...rhsFree];
+  const lhsInPlace = isIdentity(lhsOrder);
+  const rhsInPlace = isIdentity(rhsOrder);
+  const lhsCount = product(ld);
+  const rhsCount = product(rd);
+  const outCount = product(result.dimensions);
+  const lhsF64 = scratch(() => new Float64Array(lhsCount));
+  const rhsF64 = scratch(() => new Float64Array(rhsCount));
+  const lhsI32 = scratch(() => new Int32Array(lhsCount));
+  const rhsI32 = scratch(() => new Int32Array(rhsCount));
+  const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
+
+  /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
+  const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>
+    inPlace ? data : transposeInto(data, dims, order, buf());
+  /** The same as int32 words (ToInt32, as Math.imul reads them in the reference). */
+  const laidOutI32 = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, f64: () => Float64Array, i32: () => Int32Array): Int32Array => {
+    const words = i32();
+    words.set(laidOut(data, dims, order, inPlace, f64));
+    return words;
+  };
+
+  return (lhs, rhs, out) => {
+    const l = checkOperand(inst, lhs, lhsShape, 0);
+    const r = checkOperand(inst, rhs, rhsShape, 1);
+    if (out !== undefined && (out.length !== outCount || out === l || out === r)) {
+      throw new EvalError(`${inst.name} (dot): the result buffer must hold ${outCount} elements and not be an operand`);
+    }
+    const data = out ?? new Float64Array(outCount);
+    switch (kind) {
+      case "float64":
+        blockedMatmul(F64_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
+        break;
+      case "float32":
+        blockedMatmul(F32_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
+        break;
+      case "int32":
+        blockedMatmul(I32_TILES, laidOutI32(l, ld, lhsOrder, lhsInPlace, lhsF64, lhsI32), laidOutI32(r, rd, rhsOrder, rhsInPlace, rhsF64, rhsI32), data, sizes);
+        break;
+      default:
+        return kind satisfies never;
+    }
+    if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
+    return { shape: result, data };
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Which instructions the compiled engine runs as compiled loops, and how:
+ * a fusion becomes one generated loop nest (fused_kernel.ts), or a blocked
+ * transpose when it only permutes a parameter; a dot becomes a tiled matrix
+ * product (dot_kernel.ts); a kOutput fusion runs its dot, then its epilogue
+ * as a loop nest over the product. Anything else — and anything those
+ * compilers decline (an element type they do not handle, an op they do not
+ * fuse) — runs through the reference kernel, so every module the reference
+ * runs, the engine runs.
+ */
+import {
+  type ArrayLiteral,
+  type ArrayShape,
+  type HloComputation,
+  type HloInstruction,
+  type HloModule,
+  type InstructionOf,
+  type Literal,
+  EvalError,
+  elementCount,
+  getComputation,
+  getInstruction,
+  isArrayLiteral,
+  isArrayShape,
+  storageOf,
+} from "@minixla/hlo";
+import type { EvalContext } from "../kernel.ts";
+import type { Frame } from "./buffer_pool.ts";
+import { compileDot } from "./dot_kernel.ts";
+import { compileFusedComputation } from "./fused_kernel.ts";
+import { transposeInto } from "./transpose_kernel.ts";
+
+/** A compiled instruction: operands in, result out, its arrays taken from the frame. */
+export type FastStep = (operands: readonly Literal[], frame: Frame, ctx: EvalContext) => Literal;
+
+/**
+ * An array shape whose elements are stored one float64 each, the only kind
+ * the compiled loops write, and whose size is static: a bounded dynamic
+ * dimension can hold fewer elements at run time, which the reference handles.
+ */
+function float64Shape(s: HloInstruction["shape"]): s is ArrayShape {
+  return isArrayShape(s) && storageOf(s.elementType) === "f64" && !(s.dynamicDimensions ?? []).some((d) => d);
+}
+
+function arrays(opcode: string, operands: readonly Literal[]): readonly ArrayLiteral[] {
+  for (const o of operands) if (!isArrayLiteral(o)) throw new EvalError(`${opcode}: a compiled step got a tuple operand`);
+  return operands as readonly ArrayLiteral[];
+}
+
+/** The fused computation's root when it is one transpose of a parameter. */
+function loneTranspose(fused: HloComputation): { readonly perm: readonly number[]; readonly param: number } | undefined {
+  const root = getInstruction(fused, fused.root);
+  if (root.opcode !== "transpose" || fused.instructions.length !== 2) return undefined;
+  const operand = getInstruction(fused, root.operands[0]);
+  if (operand.opcode !== "parameter" || !float64Shape(operand.shape)) return undefined;
+  return { perm: root.attributes.dimensions, param: operand.attributes.parameterNumber };
+}
+
+function transposeStep(inst: HloInstruction, perm: readonly number[], param: number): FastStep {
+  const n = elementCount(inst.shape as ArrayShape);
+  return (operands, frame) => {
+    const x = arrays(inst.opcode, operands)[param];
+    return { shape: inst.shape as ArrayShape, data: transposeInto(x.data as Float64Array, x.shape.dimensions, perm, frame.take(n)) };
+  };
+}
+
+/** kOutput: the fused computation's one dot (its operands parameters), computed first, then the epilogue over it. */
+function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation): FastStep | undefined {
+  const dots = fused.instructions.filter((i): i is InstructionOf<"dot"> => i.opcode === "dot");
+  if (dots.length !== 1) return undefined;
+  const dot = dots[0];
+  const [lhs, rhs] = dot.operands.map((o) => getInstruction(fused, o));
+  if (lhs.opcode !== "parameter" || rhs.opcode !== "parameter" || !float64Shape(lhs.shape) || !float64Shape(rhs.shape) || !float64Shape(dot.shape)) return undefined;
+  const dotKernel = compileDot(dot, lhs.shape, rhs.shape);
+  const epilogue = compileFusedComputation(fused, m, { external: [dot.name] });
+  if (dotKernel === undefined || epilogue === undefined) return undefined;
+  const li = lhs.attributes.parameterNumber;
+  const ri = rhs.attributes.parameterNumber;
+  const productLength = elementCount(dot.shape);
+  const n = elementCount(inst.shape as ArrayShape);
+  return (operands, frame) => {
+    const xs = arrays(inst.opcode, operands);
+    const temp = frame.scratch(productLength);
+    const product = dotKernel(xs[li], xs[ri], temp);
+    const result = epilogue([...xs, product], frame.take(n));
+    frame.recycle(temp);
+    return result;
+  };
+}
+
+function fusionStep(m: HloModule, inst: InstructionOf<"fusion">): FastStep | undefined {
+  if (!float64Shape(inst.shape)) return undefined;
+  const fused = getComputation(m, inst.called[0]);
+  if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused);
+  const t = loneTranspose(fused);
+  if (t !== undefined) return transposeStep(inst, t.perm, t.param);
+  const kernel = compileFusedComputation(fused, m);
+  if (kernel === undefined) return undefined;
+  const n = elementCount(inst.shape);
+  return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
+}
+
+function dotStep(c: HloComputation, inst: InstructionOf<"dot">): FastStep | undefined {
+  const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
+  if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
+  const kernel = compileDot(inst, lhs, rhs);
+  if (kernel === undefined) return undefined;
+  const n = elementCount(inst.shape);
+  return (operands, frame) => {
+    const [a, b] = arrays(inst.opcode, operands);
+    return kernel(a, b, frame.take(n));
+  };
+}
+
+/** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel. */
+export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction): FastStep | undefined {
+  switch (inst.opcode) {
+    case "fusion":
+      return fusionStep(m, inst);
+    case "dot":
+      return dotStep(c, inst);
+    default:
+      return undefined;
+  }
+}

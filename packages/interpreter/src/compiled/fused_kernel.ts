@@ -1,0 +1,53 @@
+/**
+ * The entry point of the fused-loop compiler: a fused computation (the body
+ * of a `fusion kind=kLoop|kInput|kOutput`) in, one generated loop nest out
+ * (kernel_plan.ts plans it, loop_codegen.ts writes it), bitwise equal to
+ * evaluating the computation with the reference kernels. It returns
+ * undefined for what it does not handle, so the engine can fall back on the
+ * reference.
+ */
+import { type ArrayLiteral, type HloComputation, type HloModule, EvalError, shapeToString } from "@minixla/hlo";
+import { planFusedComputation } from "./kernel_plan.ts";
+import { compileLoopNest } from "./loop_codegen.ts";
+
+/** A compiled fused computation: array operands in (the fusion's operands, in order), result out. `out`, when given, is a Float64Array of the result's length to write every element of (it is never an operand). */
+export type FusedKernel = (operands: readonly ArrayLiteral[], out?: Float64Array) => ArrayLiteral;
+
+/**
+ * undefined when the computation holds anything this compiler does not
+ * handle (the engine then runs it through the reference kernels).
+ * `external`: names of instructions inside `fused` to treat as extra inputs
+ * appended after the parameters (used for kOutput: the dot is computed
+ * elsewhere and its result passed in).
+ */
+export function compileFusedComputation(
+  fused: HloComputation,
+  module: HloModule,
+  options?: { readonly external?: readonly string[] },
+): FusedKernel | undefined {
+  const plan = planFusedComputation(fused, module, options?.external ?? []);
+  if (plan === undefined) return undefined;
+  const loop = compileLoopNest(plan);
+  const { inputCount, inputLengths, constants, result } = plan;
+  const count = result.dimensions.reduce((a, b) => a * b, 1);
+  const what = `fused computation ${fused.name}`;
+  return (operands, out) => {
+    if (operands.length !== inputCount) throw new EvalError(`${what}: expected ${inputCount} operands, got ${operands.length}`);
+    const arrays: Float64Array[] = [];
+    for (let k = 0; k < inputCount; k++) {
+      const data = operands[k]?.data;
+      if (!(data instanceof Float64Array) || data.length !== inputLengths[k]) {
+        const got = operands[k] === undefined ? "nothing" : `${shapeToString(operands[k].shape)} holding ${data instanceof Float64Array ? data.length : "non-float64"} values`;
+        throw new EvalError(`${what}: operand ${k} must hold ${inputLengths[k]} float64 values, got ${got}`);
+      }
+      arrays.push(data);
+    }
+    for (const c of constants) arrays.push(c);
+    if (out !== undefined && (!(out instanceof Float64Array) || out.length !== count)) {
+      throw new EvalError(`${what}: the output buffer must be a Float64Array of ${count} values for ${shapeToString(result)}`);
+    }
+    const data = out ?? new Float64Array(count);
+    if (count > 0) loop(arrays, data);
+    return { shape: result, data };
+  };
+}
