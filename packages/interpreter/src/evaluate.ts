@@ -36,7 +36,7 @@ import { propagateDynamicSizes } from "./dynamic_sizes.ts";
 import { resolveElidedConstants } from "./elided_constants.ts";
 import { checkBudget, resolveMaxBytes, storageBytes } from "./memory_budget.ts";
 
-interface Schedule {
+export interface Schedule {
   /** For each instruction, the positions of its operands' instructions. */
   readonly operandIndex: readonly (readonly number[])[];
   /** For each instruction, the values last used by it, which can be dropped after it runs. */
@@ -52,7 +52,7 @@ const ALLOCATES_NOTHING: ReadonlySet<string> = new Set(["parameter", "constant",
 const schedules = new WeakMap<HloComputation, Schedule>();
 
 /** Resolves operand names to positions once per computation, and where each value dies. */
-function scheduleOf(c: HloComputation): Schedule {
+export function scheduleOf(c: HloComputation): Schedule {
   const cached = schedules.get(c);
   if (cached) return cached;
   const position = new Map<string, number>();

@@ -17,7 +17,8 @@ import {
 import type { EvalContext, EvalOptions, Kernel } from "../kernel.ts";
 import { KERNELS } from "../kernels/kernel_table.ts";
 import { propagateDynamicSizes } from "../dynamic_sizes.ts";
-import { checkBudget, storageBytes } from "../memory_budget.ts";
+import { scheduleOf } from "../evaluate.ts";
+import { checkBudget } from "../memory_budget.ts";
 import { type BufferPool, Frame, type Origin } from "./buffer_pool.ts";
 import { type FastStep, fastStep } from "./fast_steps.ts";
 
@@ -39,35 +40,17 @@ export interface Program {
 }
 
 const FOREIGN: ReadonlySet<string> = new Set(["parameter", "constant"]);
-const NO_NEW_ARRAYS: ReadonlySet<string> = new Set(["parameter", "constant", "tuple", "get-tuple-element"]);
 
-/** Plans a computation: operand positions, last uses and a step per instruction. */
+/** Plans a computation: the reference's schedule (operand positions, last uses), and a step per instruction. */
 export function planComputation(m: HloModule, c: HloComputation, useFast: boolean): Program {
-  const position = new Map<string, number>();
-  const operandIndex: number[][] = [];
-  c.instructions.forEach((inst, i) => {
-    operandIndex.push(
-      inst.operands.map((o) => {
-        const p = position.get(o);
-        if (p === undefined) throw new EvalError(`${inst.name}: operand ${o} is not defined before its use in computation ${c.name}`);
-        return p;
-      }),
-    );
-    position.set(inst.name, i);
-  });
-  const rootIndex = position.get(c.root);
-  if (rootIndex === undefined) throw new EvalError(`computation ${c.name}: root ${c.root} does not exist`);
-  const last = new Map<number, number>();
-  operandIndex.forEach((ops, i) => ops.forEach((p) => last.set(p, i)));
-  const lastUse: number[][] = c.instructions.map(() => []);
-  for (const [value, user] of last) if (value !== rootIndex) lastUse[user].push(value);
+  const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
   const steps = c.instructions.map((inst, i): Step => {
     const fast = useFast ? fastStep(m, c, inst) : undefined;
     return {
       inst,
       operandIndex: operandIndex[i],
       lastUse: lastUse[i],
-      resultBytes: NO_NEW_ARRAYS.has(inst.opcode) ? 0 : storageBytes(inst.shape),
+      resultBytes: resultBytes[i],
       origin: FOREIGN.has(inst.opcode) ? "foreign" : fast !== undefined ? "pool" : "fresh",
       fast,
     };
