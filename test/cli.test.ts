@@ -208,10 +208,11 @@ describe.concurrent("usage errors exit 2 with a message and no stack trace", () 
     expect(r.stderr).toMatch(/expected 3 elements at dimension 1 \(in \[0\]\), got an array of 2/);
   });
 
-  test("malformed HLO exits 1 with the ParseError and no stack trace", async () => {
-    const r = await minixla("run", file("broken.hlo", "HloModule broken\n\nENTRY main {\n  ROOT x = f64[ parameter(0)\n}\n"));
+  test("malformed HLO exits 1 with the ParseError after FILE:LINE:COLUMN and no stack trace", async () => {
+    const path = file("broken.hlo", "HloModule broken\n\nENTRY main {\n  ROOT x = f64[ parameter(0)\n}\n");
+    const r = await minixla("run", path);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^minixla run: ParseError: /);
+    expect(r.stderr.startsWith(`minixla run: ${path}:4:17: ParseError: `)).toBe(true);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -3,7 +3,10 @@
  * the same rules the verifier uses, so a bad call throws ShapeError at once.
  * Binary ops keep their implicit broadcast (`broadcast_dimensions`) until
  * `lowerBroadcasts`. Sub-computations are modules built by other builders,
- * embedded under fresh names. `build` returns a frozen module.
+ * embedded under fresh names, or functions that build them on a fresh
+ * sub-builder (`b.reduce(x, init, (sb, a, c) => sb.add(a, c), [0])`).
+ * Constants made without an element type are weakly typed: they take the
+ * type of the operand they meet (weak_constant.ts). `build` returns a frozen module.
  */
 import {
   type ArrayShape,
@@ -37,10 +40,10 @@ import {
   entryComputation,
   inferShape,
   isTupleShape,
+  literal,
   programShape,
   renameModule,
   sanitizeName,
-  scalar,
   shape,
   shapeToString,
   shapesEqual,
@@ -50,6 +53,7 @@ import {
 } from "@minixla/hlo";
 import { type CollectiveOptions, collectiveAttributes } from "./collective_options.ts";
 import { XlaOp } from "./op.ts";
+import { weakConstant, weakLiteral } from "./weak_constant.ts";
 import {
   type DotDimensionNumbers,
   type GatherDimensionNumbers,
@@ -118,6 +122,22 @@ interface AddOptions {
   readonly declared?: Shape;
   /** Base for the instruction's name; defaults to the opcode. */
   readonly name?: string;
+  /** The instruction's exact name, already reserved (a weak constant's first recording). */
+  readonly exactName?: string;
+}
+
+/**
+ * A computation argument: a module, or a function that builds one on a fresh
+ * sub-builder from scalar parameters of the types the op calls it with
+ * (a reducer gets (acc..., x...); a comparator (lhs0, rhs0, lhs1, rhs1, ...)).
+ * Returning several ops makes the root a tuple of them.
+ */
+export type Computation = HloModule | ((sb: XlaBuilder, ...params: XlaOp[]) => XlaOp | readonly XlaOp[]);
+
+/** Where a weak constant was recorded in one type (stale once a failed call rolled it back). */
+interface WeakRecord {
+  readonly op: XlaOp;
+  readonly index: number;
 }
 
 export class XlaBuilder {
@@ -128,6 +148,10 @@ export class XlaBuilder {
   private readonly embedded: HloComputation[] = [];
   private readonly embeddedEntry = new WeakMap<HloModule, string>();
   private readonly parameters = new Map<number, string>();
+  /** Per weak constant (by name), the typed constants recorded for it. */
+  private readonly weakRecords = new Map<string, Map<ElementType, WeakRecord>>();
+  /** A weak constant made after the last recorded op: build's default root. */
+  private lastWeak: XlaOp | undefined;
 
   /** `name` is sanitized as XLA's GetSanitizedName does ("my model" becomes "my_model"). */
   constructor(name: string) {
@@ -144,7 +168,13 @@ export class XlaBuilder {
     attributes: AttributesOf<K>,
     opts: AddOptions = {},
   ): XlaOp {
-    for (const o of operands) this.checkOwned(o, opcode);
+    return this.atomically(() => this.record(opcode, operands, attributes, opts));
+  }
+
+  private record<K extends Opcode>(opcode: K, given: readonly XlaOp[], attributes: AttributesOf<K>, opts: AddOptions): XlaOp {
+    for (const o of given) this.checkOwned(o, opcode);
+    // A weak constant that met no typed operand before here takes its default type.
+    const operands = given.map((o) => this.typed(o, undefined, opcode));
     // Shapes made by hand (not by shape()) are re-validated, as are constants' literals.
     if (opts.declared !== undefined) checkShape(opts.declared, `${opcode}: shape`);
     if (opcode === "constant") checkConstant((attributes as AttributesOf<"constant">).literal);
@@ -167,7 +197,8 @@ export class XlaBuilder {
       throw e instanceof ShapeError ? withCallContext(e, operands, attributes) : e;
     }
     const called = calledModules.map((m) => this.embed(m));
-    const name = this.names.unique(opts.name ?? opcode);
+    const name = opts.exactName ?? this.names.unique(opts.name ?? opcode);
+    this.lastWeak = undefined;
     this.instructions.push({
       name,
       opcode,
@@ -177,6 +208,55 @@ export class XlaBuilder {
       called,
     } as HloInstruction);
     return new XlaOp(this.name, this.id, name, result);
+  }
+
+  /**
+   * The op, or for a weak constant the constant recorded for it in type t
+   * (its default type when t is undefined): recorded on first use in that
+   * type, under the weak constant's own name the first time.
+   */
+  private typed(op: XlaOp, t: ElementType | undefined, where: string): XlaOp {
+    const w = op.weak;
+    if (w === undefined) return op;
+    this.checkOwned(op, where);
+    const type = t ?? w.defaultType;
+    let records = this.weakRecords.get(op.name);
+    if (records === undefined) this.weakRecords.set(op.name, (records = new Map()));
+    const live = (r: WeakRecord): boolean => this.instructions[r.index]?.name === r.op.name;
+    const known = records.get(type);
+    if (known !== undefined && live(known)) return known.op;
+    const named = [...records.values()].some((r) => live(r) && r.op.name === op.name);
+    const index = this.instructions.length;
+    const typedOp = this.addInstruction("constant", [], { literal: weakLiteral(w, type, where) }, named ? { name: "constant" } : { exactName: op.name });
+    records.set(type, { op: typedOp, index });
+    return typedOp;
+  }
+
+  /**
+   * Element-wise operands meet: each weak constant among them takes the
+   * element type of the first typed array operand (else `fallback`, else its default).
+   */
+  private meet(where: string, ops: readonly XlaOp[], fallback?: ElementType): XlaOp[] {
+    for (const o of ops) this.checkOwned(o, where);
+    const partner = ops.find((o) => o.weak === undefined && !isTupleShape(o.shape));
+    const t = partner === undefined || isTupleShape(partner.shape) ? fallback : partner.shape.elementType;
+    return ops.map((o) => this.typed(o, t, where));
+  }
+
+  /** A weak value (a reduce init, a scatter update) takes the element type of the operand it goes with. */
+  private like(value: XlaOp, operand: XlaOp | undefined, where: string): XlaOp {
+    this.checkOwned(value, where);
+    const t = operand === undefined || operand.weak !== undefined || isTupleShape(operand.shape) ? undefined : operand.shape.elementType;
+    return this.typed(value, t, where);
+  }
+
+  /** A computation argument as a module: a function is run on a fresh sub-builder with scalar parameters of `types`. */
+  private computation(c: Computation, types: readonly ElementType[], name: string): HloModule {
+    if (typeof c !== "function") return c;
+    const sb = new XlaBuilder(name);
+    const params = types.map((t, i) => sb.parameter(i, shape(t, []), `Arg_${i}`));
+    const root = c(sb, ...params);
+    return sb.build(Array.isArray(root) ? sb.tuple(root) : (root as XlaOp));
   }
 
   private checkOwned(op: XlaOp, opcode: string): void {
@@ -205,8 +285,11 @@ export class XlaBuilder {
 
   /** A frozen module whose entry computation is this builder's ops; root defaults to the last op. */
   build(root?: XlaOp): HloModule {
-    if (this.instructions.length === 0) throw new HloError(`builder '${this.name}' has recorded no ops`);
     if (root) this.checkOwned(root, "build");
+    // A weak root (or a weak constant made last) is recorded in its default type.
+    const pending = root ?? this.lastWeak;
+    if (pending !== undefined) root = this.typed(pending, undefined, "build");
+    if (this.instructions.length === 0) throw new HloError(`builder '${this.name}' has recorded no ops`);
     const count = this.parameters.size;
     for (let i = 0; i < count; i++) {
       if (!this.parameters.has(i)) throw new HloError(`builder '${this.name}': parameter ${i} is missing (parameters must be numbered 0..${count - 1})`);
@@ -233,8 +316,43 @@ export class XlaBuilder {
     return this.addInstruction("constant", [], { literal: l }, { name: "constant" });
   }
 
-  constantR0(value: number | boolean, elementType: ElementType = "f64"): XlaOp {
-    return this.constant(scalar(value, elementType));
+  /**
+   * A scalar constant. With an element type it is that type. Without one it
+   * is weakly typed (JAX's weak types): it takes the element type of the
+   * operand it meets in an element-wise op (binary ops, compare, select,
+   * clamp), as a pad value or a reduce/reduceWindow/selectAndScatter init
+   * (the operand's type), as an rng bound (the result's type) or as a
+   * dynamic-slice index (s32), and is recorded then as a plain typed constant.
+   * Anywhere else (alone, as the root, in a unary, shape or structural op) it
+   * is f64, or pred for a boolean. The value must fit the type it takes
+   * (integral and in range for integer types; floats round to nearest), or
+   * ShapeError. Its XlaOp's shape reads that default.
+   */
+  constantR0(value: number | boolean, elementType?: ElementType): XlaOp {
+    return this.constantOf([], [value], elementType);
+  }
+
+  /** A rank-1 constant; weakly typed without an element type, as constantR0. */
+  constantR1(values: readonly (number | boolean)[], elementType?: ElementType): XlaOp {
+    return this.constantOf([values.length], values, elementType);
+  }
+
+  /** A rank-2 constant from its rows (all of one length); weakly typed without an element type, as constantR0. */
+  constantR2(rows: readonly (readonly (number | boolean)[])[], elementType?: ElementType): XlaOp {
+    const cols = rows[0]?.length ?? 0;
+    const ragged = rows.findIndex((r) => r.length !== cols);
+    if (ragged >= 0) throw new ShapeError(`constantR2: row ${ragged} has ${rows[ragged].length} values, row 0 has ${cols}`);
+    return this.constantOf([rows.length, cols], rows.flat(), elementType);
+  }
+
+  private constantOf(dimensions: readonly number[], values: readonly (number | boolean)[], elementType: ElementType | undefined): XlaOp {
+    if (elementType !== undefined) return this.constant(literal(elementType, dimensions, values));
+    const w = weakConstant(dimensions, values);
+    // The literal in the default type is made now, so a bad value throws here.
+    const s = weakLiteral(w, w.defaultType, "constant").shape;
+    const op = new XlaOp(this.name, this.id, this.names.unique("constant"), s, w);
+    this.lastWeak = op;
+    return op;
   }
 
   iota(s: ArrayShape, iotaDimension: number): XlaOp {
@@ -249,14 +367,14 @@ export class XlaBuilder {
 
   private binary(opcode: BinaryOpcode, lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp {
     const attrs = broadcastDimensions && broadcastDimensions.length > 0 ? { broadcastDimensions: [...broadcastDimensions] } : {};
-    return this.addInstruction(opcode, [lhs, rhs], attrs);
+    return this.atomically(() => this.addInstruction(opcode, this.meet(opcode, [lhs, rhs]), attrs));
   }
 
   private compare(direction: AttributesOf<"compare">["direction"], lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[], totalOrder = false): XlaOp {
     const attrs: AttributesOf<"compare"> = { direction };
     if (totalOrder) attrs.comparisonType = "TOTALORDER";
     if (broadcastDimensions && broadcastDimensions.length > 0) attrs.broadcastDimensions = [...broadcastDimensions];
-    return this.addInstruction("compare", [lhs, rhs], attrs, { name: direction.toLowerCase() });
+    return this.atomically(() => this.addInstruction("compare", this.meet("compare", [lhs, rhs]), attrs, { name: direction.toLowerCase() }));
   }
 
   add(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("add", lhs, rhs, broadcastDimensions); }
@@ -335,18 +453,21 @@ export class XlaBuilder {
    */
   select(pred: XlaOp, onTrue: XlaOp, onFalse: XlaOp): XlaOp {
     return this.atomically(() => {
-      const full = this.ternaryShape("select", [pred, onTrue, onFalse]);
+      const p = this.typed(pred, "pred", "select");
+      const [t, f] = this.meet("select", [onTrue, onFalse]);
+      const full = this.ternaryShape("select", [p, t, f]);
       const fit = (op: XlaOp) => (full && isScalarOp(op) ? this.broadcast(op, full.dimensions) : op);
-      return this.addInstruction("select", [pred, fit(onTrue), fit(onFalse)], {});
+      return this.addInstruction("select", [p, fit(t), fit(f)], {});
     });
   }
 
   /** clamp(min, operand, max); scalar bounds stay scalar until lowering. */
   clamp(min: XlaOp, operand: XlaOp, max: XlaOp): XlaOp {
     return this.atomically(() => {
-      const full = this.ternaryShape("clamp", [min, operand, max]);
-      const fit = full && isScalarOp(operand) ? this.broadcast(operand, full.dimensions) : operand;
-      return this.addInstruction("clamp", [min, fit, max], {});
+      const [x, lo, hi] = this.meet("clamp", [operand, min, max]);
+      const full = this.ternaryShape("clamp", [lo, x, hi]);
+      const fit = full && isScalarOp(x) ? this.broadcast(x, full.dimensions) : x;
+      return this.addInstruction("clamp", [lo, fit, hi], {});
     });
   }
 
@@ -475,8 +596,9 @@ export class XlaBuilder {
     return this.addInstruction("concatenate", operands, { dimension });
   }
 
+  /** A weak paddingValue takes the operand's element type. */
   pad(operand: XlaOp, paddingValue: XlaOp, config: readonly { low: number; high: number; interior: number }[]): XlaOp {
-    return this.addInstruction("pad", [operand, paddingValue], { padding: config.map((c) => ({ low: c.low, high: c.high, interior: c.interior })) });
+    return this.atomically(() => this.addInstruction("pad", this.meet("pad", [operand, paddingValue]), { padding: config.map((c) => ({ low: c.low, high: c.high, interior: c.interior })) }));
   }
 
   reverse(operand: XlaOp, dimensions: readonly number[]): XlaOp {
@@ -489,7 +611,7 @@ export class XlaBuilder {
 
   /** The operand with dimension `dimension` made dynamic, its runtime size `size` (an s32 scalar). */
   setDimensionSize(operand: XlaOp, size: XlaOp, dimension: number): XlaOp {
-    return this.addInstruction("set-dimension-size", [operand, size], { dimension });
+    return this.atomically(() => this.addInstruction("set-dimension-size", [operand, this.typed(size, "s32", "set-dimension-size")], { dimension }));
   }
 
   /**
@@ -511,13 +633,17 @@ export class XlaBuilder {
 
   // ---- indexing ----
 
-  /** startIndices: one scalar integer op per operand dimension. */
+  /** startIndices: one scalar integer op per operand dimension (weak constants among them take the others' type, else s32). */
   dynamicSlice(operand: XlaOp, startIndices: readonly XlaOp[], sliceSizes: readonly number[]): XlaOp {
-    return this.addInstruction("dynamic-slice", [operand, ...startIndices], { sliceSizes: [...sliceSizes] });
+    return this.atomically(() => this.addInstruction("dynamic-slice", [operand, ...this.meet("dynamic-slice", startIndices, "s32")], { sliceSizes: [...sliceSizes] }));
   }
 
+  /** A weak update takes the operand's type; startIndices as in dynamicSlice. */
   dynamicUpdateSlice(operand: XlaOp, update: XlaOp, startIndices: readonly XlaOp[]): XlaOp {
-    return this.addInstruction("dynamic-update-slice", [operand, update, ...startIndices], {});
+    return this.atomically(() => {
+      const [x, u] = this.meet("dynamic-update-slice", [operand, update]);
+      return this.addInstruction("dynamic-update-slice", [x, u, ...this.meet("dynamic-update-slice", startIndices, "s32")], {});
+    });
   }
 
   gather(operand: XlaOp, startIndices: XlaOp, dims: GatherDimensionNumbers, sliceSizes: readonly number[], indicesAreSorted = false): XlaOp {
@@ -537,22 +663,27 @@ export class XlaBuilder {
     operand: XlaOp | readonly XlaOp[],
     scatterIndices: XlaOp,
     updates: XlaOp | readonly XlaOp[],
-    updateComputation: HloModule,
+    updateComputation: Computation,
     dims: ScatterDimensionNumbers,
     opts: { indicesAreSorted?: boolean; uniqueIndices?: boolean } = {},
   ): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    const ups = Array.isArray(updates) ? updates : [updates as XlaOp];
-    return this.addInstruction("scatter", [...operands, scatterIndices, ...ups], {
-      updateWindowDims: [...dims.updateWindowDims],
-      insertedWindowDims: [...dims.insertedWindowDims],
-      inputBatchingDims: [...(dims.inputBatchingDims ?? [])],
-      scatterIndicesBatchingDims: [...(dims.scatterIndicesBatchingDims ?? [])],
-      scatterDimsToOperandDims: [...dims.scatterDimsToOperandDims],
-      indexVectorDim: dims.indexVectorDim,
-      indicesAreSorted: opts.indicesAreSorted ?? false,
-      uniqueIndices: opts.uniqueIndices ?? false,
-    }, { called: [updateComputation] });
+    return this.atomically(() => {
+      const operands = (Array.isArray(operand) ? operand : [operand as XlaOp]).map((o) => this.typed(o, undefined, "scatter"));
+      const ups = (Array.isArray(updates) ? updates : [updates as XlaOp]).map((u, i) => this.like(u, operands[i], "scatter"));
+      // The update computation takes (operand values..., update values...), as reduce's (acc..., x...).
+      const types = [...operands, ...ups].map((o) => arrayOf(o, "scatter").elementType);
+      const called = this.computation(updateComputation, types, "update");
+      return this.addInstruction("scatter", [...operands, scatterIndices, ...ups], {
+        updateWindowDims: [...dims.updateWindowDims],
+        insertedWindowDims: [...dims.insertedWindowDims],
+        inputBatchingDims: [...(dims.inputBatchingDims ?? [])],
+        scatterIndicesBatchingDims: [...(dims.scatterIndicesBatchingDims ?? [])],
+        scatterDimsToOperandDims: [...dims.scatterDimsToOperandDims],
+        indexVectorDim: dims.indexVectorDim,
+        indicesAreSorted: opts.indicesAreSorted ?? false,
+        uniqueIndices: opts.uniqueIndices ?? false,
+      }, { called: [called] });
+    });
   }
 
   // ---- linear algebra ----
@@ -660,12 +791,12 @@ export class XlaBuilder {
 
   /** Values of shape s drawn uniformly from [a, b) (seeded: see the evaluator's rngSeed). */
   rngUniform(a: XlaOp, b: XlaOp, s: ArrayShape): XlaOp {
-    return this.addInstruction("rng", [a, b], { distribution: "rng_uniform" }, { declared: s });
+    return this.atomically(() => this.addInstruction("rng", this.meet("rng", [a, b], s.elementType), { distribution: "rng_uniform" }, { declared: s }));
   }
 
   /** Values of shape s drawn from the normal distribution N(mu, sigma^2) (seeded). */
   rngNormal(mu: XlaOp, sigma: XlaOp, s: ArrayShape): XlaOp {
-    return this.addInstruction("rng", [mu, sigma], { distribution: "rng_normal" }, { declared: s });
+    return this.atomically(() => this.addInstruction("rng", this.meet("rng", [mu, sigma], s.elementType), { distribution: "rng_normal" }, { declared: s }));
   }
 
   // ---- convolution (XlaBuilder's Conv family) ----
@@ -758,38 +889,89 @@ export class XlaBuilder {
 
   // ---- reductions ----
 
-  reduce(operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[], computation: HloModule, dimensionsToReduce: readonly number[]): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    const inits = Array.isArray(init) ? init : [init as XlaOp];
-    return this.addInstruction("reduce", [...operands, ...inits], { dimensions: [...dimensionsToReduce] }, { called: [computation] });
+  /**
+   * Reduce over `dimensionsToReduce`. `computation` is a module or a function
+   * `(sb, acc..., x...) => result(s)` built on a fresh sub-builder, e.g.
+   * `(sb, a, c) => sb.add(a, c)`, or a ready-made `sumReducer(t)`. A weak
+   * init (`constantR0(0)`) takes its operand's element type.
+   */
+  reduce(operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[], computation: Computation, dimensionsToReduce: readonly number[]): XlaOp {
+    return this.atomically(() => {
+      const { operands, inits, types } = this.reduceArgs("reduce", operand, init);
+      const called = this.computation(computation, types, "reducer");
+      return this.addInstruction("reduce", [...operands, ...inits], { dimensions: [...dimensionsToReduce] }, { called: [called] });
+    });
   }
 
+  /** Reduce over windows; `computation` and init as in reduce. */
   reduceWindow(
     operand: XlaOp | readonly XlaOp[],
     init: XlaOp | readonly XlaOp[],
-    computation: HloModule,
+    computation: Computation,
     window: WindowOptions,
   ): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    const inits = Array.isArray(init) ? init : [init as XlaOp];
-    return this.addInstruction("reduce-window", [...operands, ...inits], { window: makeWindow(window) }, { called: [computation] });
+    return this.atomically(() => {
+      const { operands, inits, types } = this.reduceArgs("reduce-window", operand, init);
+      const called = this.computation(computation, types, "reducer");
+      return this.addInstruction("reduce-window", [...operands, ...inits], { window: makeWindow(window) }, { called: [called] });
+    });
   }
 
-  selectAndScatter(operand: XlaOp, select: HloModule, window: WindowOptions, source: XlaOp, init: XlaOp, scatter: HloModule): XlaOp {
-    return this.addInstruction("select-and-scatter", [operand, source, init], { window: makeWindow(window) }, { called: [select, scatter] });
+  /** Operands, inits typed like their operands, and the reducer's parameter types (inits' types, then operands'). */
+  private reduceArgs(where: string, operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[]) {
+    const operands = (Array.isArray(operand) ? operand : [operand as XlaOp]).map((o) => this.typed(o, undefined, where));
+    const inits = (Array.isArray(init) ? init : [init as XlaOp]).map((v, i) => this.like(v, operands[i], where));
+    const types = [...inits, ...operands].map((o) => arrayOf(o, where).elementType);
+    return { operands, inits, types };
   }
 
-  /** Sorts operands together along `dimension` by `comparator` (a less-than on 2N scalars). */
-  sort(operands: readonly XlaOp[], comparator: HloModule, dimension = -1, isStable = false): XlaOp {
-    const first = operands[0] ? arrayOf(operands[0], "sort") : undefined;
-    const dim = dimension < 0 && first ? first.dimensions.length + dimension : dimension;
-    return this.addInstruction("sort", operands, { dimension: dim, isStable }, { called: [comparator] });
+  /**
+   * select-and-scatter: `select` ((T, T) -> pred) picks one element per window,
+   * `scatter` ((T, T) -> T) adds the source value into it; both may be
+   * functions as in reduce. A weak init takes the operand's type.
+   */
+  selectAndScatter(operand: XlaOp, select: Computation, window: WindowOptions, source: XlaOp, init: XlaOp, scatter: Computation): XlaOp {
+    return this.atomically(() => {
+      const x = this.typed(operand, undefined, "select-and-scatter");
+      const t = arrayOf(x, "select-and-scatter").elementType;
+      const called = [this.computation(select, [t, t], "select"), this.computation(scatter, [t, t], "scatter")];
+      const [src, v] = [this.like(source, x, "select-and-scatter"), this.like(init, x, "select-and-scatter")];
+      return this.addInstruction("select-and-scatter", [x, src, v], { window: makeWindow(window) }, { called });
+    });
   }
 
-  map(operands: readonly XlaOp[], computation: HloModule, dimensions?: readonly number[]): XlaOp {
-    const first = operands[0] ? arrayOf(operands[0], "map") : undefined;
-    const dims = dimensions ?? (first ? first.dimensions.map((_, i) => i) : []);
-    return this.addInstruction("map", operands, { dimensions: [...dims] }, { called: [computation] });
+  /**
+   * Sorts operands together along `dimension` by `comparator`: a less-than on
+   * 2N scalars (lhs0, rhs0, lhs1, rhs1, ...), a module or a function as in reduce.
+   */
+  sort(operands: readonly XlaOp[], comparator: Computation, dimension = -1, isStable = false): XlaOp {
+    return this.atomically(() => {
+      const ops = operands.map((o) => this.typed(o, undefined, "sort"));
+      const first = ops[0] ? arrayOf(ops[0], "sort") : undefined;
+      const dim = dimension < 0 && first ? first.dimensions.length + dimension : dimension;
+      const types = ops.flatMap((o) => { const t = arrayOf(o, "sort").elementType; return [t, t]; });
+      return this.addInstruction("sort", ops, { dimension: dim, isStable }, { called: [this.computation(comparator, types, "comparator")] });
+    });
+  }
+
+  /** `computation` takes one scalar per operand; a module or a function as in reduce. */
+  map(operands: readonly XlaOp[], computation: Computation, dimensions?: readonly number[]): XlaOp {
+    return this.atomically(() => {
+      const ops = operands.map((o) => this.typed(o, undefined, "map"));
+      const first = ops[0] ? arrayOf(ops[0], "map") : undefined;
+      const dims = dimensions ?? (first ? first.dimensions.map((_, i) => i) : []);
+      const called = this.computation(computation, ops.map((o) => arrayOf(o, "map").elementType), "mapper");
+      return this.addInstruction("map", ops, { dimensions: [...dims] }, { called: [called] });
+    });
+  }
+
+  /** The (T, T) -> T computation of a collective, T the first operand's element type. */
+  private collectiveComputation(where: string, operands: readonly XlaOp[], c: Computation): HloModule {
+    if (typeof c !== "function") return c;
+    const first = operands[0];
+    if (first === undefined) throw new ShapeError(`${where}: expected at least one operand`);
+    const t = arrayOf(this.typed(first, undefined, where), where).elementType;
+    return this.computation(c, [t, t], "reducer");
   }
 
   // ---- structure and control flow ----
@@ -837,14 +1019,16 @@ export class XlaBuilder {
   // ---- collectives (one replica, one partition when evaluated) and tokens ----
 
   /** AllReduce: each operand combined across its replica group by `computation` (a scalar (T, T) -> T). */
-  allReduce(operand: XlaOp | readonly XlaOp[], computation: HloModule, opts: CollectiveOptions = {}): XlaOp {
+  allReduce(operand: XlaOp | readonly XlaOp[], computation: Computation, opts: CollectiveOptions = {}): XlaOp {
     const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    return this.addInstruction("all-reduce", operands, collectiveAttributes(opts), { called: [computation] });
+    return this.atomically(() =>
+      this.addInstruction("all-reduce", operands, collectiveAttributes(opts), { called: [this.collectiveComputation("all-reduce", operands, computation)] }));
   }
 
-  allReduceStart(operand: XlaOp | readonly XlaOp[], computation: HloModule, opts: CollectiveOptions = {}): XlaOp {
+  allReduceStart(operand: XlaOp | readonly XlaOp[], computation: Computation, opts: CollectiveOptions = {}): XlaOp {
     const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    return this.addInstruction("all-reduce-start", operands, collectiveAttributes(opts), { called: [computation] });
+    return this.atomically(() =>
+      this.addInstruction("all-reduce-start", operands, collectiveAttributes(opts), { called: [this.collectiveComputation("all-reduce-start", operands, computation)] }));
   }
 
   allReduceDone(start: XlaOp): XlaOp {
@@ -871,10 +1055,13 @@ export class XlaBuilder {
   }
 
   /** ReduceScatter: an all-reduce whose result is split along `scatterDimension`, each device keeping its part. */
-  reduceScatter(operand: XlaOp | readonly XlaOp[], computation: HloModule, scatterDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
+  reduceScatter(operand: XlaOp | readonly XlaOp[], computation: Computation, scatterDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
     const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
     const declared = scaledDeclared(operands, scatterDimension, shardCount, false);
-    return this.addInstruction("reduce-scatter", operands, { ...collectiveAttributes(opts), dimension: scatterDimension }, { called: [computation], declared });
+    return this.atomically(() => {
+      const called = this.collectiveComputation("reduce-scatter", operands, computation);
+      return this.addInstruction("reduce-scatter", operands, { ...collectiveAttributes(opts), dimension: scatterDimension }, { called: [called], declared });
+    });
   }
 
   /**

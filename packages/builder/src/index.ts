@@ -1,5 +1,6 @@
 /** @minixla/builder: an XlaBuilder that records ops into an immutable HLO module. */
-export { XlaBuilder } from "./builder.ts";
+export { type Computation, XlaBuilder } from "./builder.ts";
+export { maxReducer, minReducer, productReducer, sumReducer } from "./reducers.ts";
 export type { DotDimensionNumbers, RaggedDotDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./op_options.ts";
 export { XlaOp } from "./op.ts";
 export { BUILDER_METHODS } from "./methods.ts";

@@ -99,7 +99,7 @@ export const BUILDER_METHODS: { readonly [K in Opcode]: readonly Method[] } = {
   "rng-bit-generator": ["rngBitGenerator"],
   rng: ["rngUniform", "rngNormal"],
   parameter: ["parameter"],
-  constant: ["constant", "constantR0"],
+  constant: ["constant", "constantR0", "constantR1", "constantR2"],
   tuple: ["tuple"],
   "get-tuple-element": ["getTupleElement"],
   call: ["call"],

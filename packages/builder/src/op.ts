@@ -3,6 +3,7 @@
  * op from another builder is refused, as XlaBuilder does.
  */
 import type { Shape } from "@minixla/hlo";
+import type { WeakConstant } from "./weak_constant.ts";
 
 export class XlaOp {
   constructor(
@@ -12,6 +13,12 @@ export class XlaOp {
     readonly builderId: number,
     /** The instruction's name in the module being built. */
     readonly name: string,
+    /** For a weak constant, the shape it takes when it meets no typed operand (f64, or pred for booleans). */
     readonly shape: Shape,
+    /**
+     * Set for a constant made without an element type: it is recorded when
+     * used, with the type of the operand it meets (see the builder's constantR0).
+     */
+    readonly weak?: WeakConstant,
   ) {}
 }

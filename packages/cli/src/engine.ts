@@ -19,6 +19,18 @@ export function parseEngine(value: string | undefined): Engine {
   return found;
 }
 
+export const NUMERICS = ["xla-cpu", "reference"] as const;
+/** "xla-cpu": the xla-cpu-numerics pass first (XLA CPU's float rewrites); "reference": the HLO op by op. */
+export type Numerics = (typeof NUMERICS)[number];
+
+/** The --numerics value, checked (`fallback` when absent: conformance compares with XLA, run shows the reference). */
+export function parseNumerics(value: string | undefined, fallback: Numerics): Numerics {
+  if (value === undefined) return fallback;
+  const found = NUMERICS.find((n) => n === value);
+  if (found === undefined) throw new UsageError(`--numerics takes ${NUMERICS.join(" or ")}; got '${value}'`);
+  return found;
+}
+
 /** Thrown by --engine both when the engines disagree. */
 export class EngineMismatchError extends EvalError {}
 

@@ -17,7 +17,6 @@ export {
   type Manifest,
 } from "./conformance.ts";
 export { compareArrays, toleranceText, type Comparison, type Mismatch, type Tolerance } from "./compare.ts";
-export { formatArray, formatLiteral, type FormatOptions } from "./format.ts";
 export { DEMO_PROGRAMS, type DemoProgram } from "./demo.ts";
 export { loadInputs, type InputSpec } from "./inputs.ts";
 export { loadModule, flattenOutputs } from "./pipeline.ts";

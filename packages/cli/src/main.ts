@@ -2,7 +2,9 @@
  * The minixla command: picks the sub-command from the registry, runs it and
  * turns failures into exit codes: 2 for usage errors (with the usage), 1 for
  * HloErrors, CliErrors and file system refusals (the message, no stack
- * trace), 1 for unexpected errors (with the stack, since those are bugs).
+ * trace; an error about a module file starts with FILE: or FILE:LINE:COLUMN:),
+ * 1 for unexpected errors (with the stack, since those are bugs). `--version`
+ * prints the version, `help COMMAND` / `COMMAND --help` the command's options.
  * Every message is shown with its control characters escaped (`\x1b`): it
  * may quote the user's input, and a terminal would obey them. Runs itself
  * when executed directly (`tsx packages/cli/src/main.ts ...`);
@@ -14,27 +16,15 @@ import { HloError, escapeControls } from "@minixla/hlo";
 import { UsageError } from "./args.ts";
 import { CliError, isSystemError, systemReason } from "./errors.ts";
 import type { CommandIo } from "./commands/command.ts";
-import { COMMANDS, findCommand } from "./commands/registry.ts";
-
-/** "usage: " then the command's usage lines, aligned. */
-const usageOf = (usage: string): string => `usage: ${usage.split("\n").join("\n       ")}\n`;
-
-function overview(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return [
-    "usage: minixla COMMAND [ARGS...]",
-    "",
-    "commands:",
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    "",
-    "Run 'minixla COMMAND --help' for a command's arguments.",
-    "",
-  ].join("\n");
-}
+import { findCommand } from "./commands/registry.ts";
+import { helpOf, overview, usageOf } from "./help.ts";
+import { ModuleFileError, inFileMessage } from "./module_file.ts";
+import { cliVersion } from "./version.ts";
 
 const processIo: CommandIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  errIsTTY: process.stderr.isTTY === true,
 };
 
 /** A message for the terminal: control characters escaped, newlines kept, one trailing newline. */
@@ -47,8 +37,22 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
     io.err(overview());
     return 2;
   }
+  if (name === "--version" || name === "-V") {
+    io.out(`minixla ${cliVersion()}\n`);
+    return 0;
+  }
   if (name === "--help" || name === "-h" || name === "help") {
-    io.out(overview());
+    const topic = name === "help" ? rest[0] : undefined;
+    if (topic === undefined) {
+      io.out(overview());
+      return 0;
+    }
+    const about = findCommand(topic);
+    if (about === undefined) {
+      io.err(`minixla help: unknown command '${escapeControls(topic, true)}'\n\n${overview()}`);
+      return 2;
+    }
+    io.out(helpOf(about));
     return 0;
   }
   const command = findCommand(name);
@@ -56,16 +60,23 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
     io.err(`minixla: unknown command '${escapeControls(name, true)}'\n\n${overview()}`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    io.out(usageOf(command.usage));
+  // Before "--" only: after it, "--help" is a file name.
+  const dashes = rest.indexOf("--");
+  const options = dashes < 0 ? rest : rest.slice(0, dashes);
+  if (options.includes("--help") || options.includes("-h")) {
+    io.out(helpOf(command));
     return 0;
   }
   try {
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`${shown(`minixla ${name}: ${e.message}`)}${usageOf(command.usage)}`);
+      io.err(`${shown(`minixla ${name}: ${e.message}`)}${usageOf(command)}`);
       return 2;
+    }
+    if (e instanceof ModuleFileError) {
+      io.err(shown(`minixla ${name}: ${inFileMessage(e)}`));
+      return 1;
     }
     if (e instanceof HloError) {
       io.err(shown(`minixla ${name}: ${e.name}: ${e.message}`));

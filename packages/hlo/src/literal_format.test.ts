@@ -1,7 +1,7 @@
 /** NumPy-style printing: the texts below are what NumPy's str() prints for the same arrays. */
 import { describe, expect, test } from "vitest";
-import { literal, scalar, tupleLiteral } from "@minixla/hlo";
-import { formatArray, formatLiteral } from "./format.ts";
+import { literal, scalar, tupleLiteral } from "./literal.ts";
+import { formatArray, formatLiteral } from "./literal_format.ts";
 
 describe("formatArray prints like NumPy", () => {
   test("integral floats print with a trailing point, right-aligned", () => {

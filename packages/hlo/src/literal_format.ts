@@ -7,16 +7,9 @@
  * over 1000 elements summarized with '...' keeping 3 items at each edge of
  * every axis. Lines wrap at 75 columns.
  */
-import {
-  type ArrayLiteral,
-  type ElementType,
-  type Literal,
-  ELEMENT_TYPE_INFO,
-  complexComponentType,
-  isTupleLiteral,
-  normalizeValue,
-  shapeToString,
-} from "@minixla/hlo";
+import { ELEMENT_TYPE_INFO, type ElementType, complexComponentType, normalizeValue } from "./element_type.ts";
+import { type ArrayLiteral, type Literal, isTupleLiteral } from "./literal.ts";
+import { shapeToString } from "./shape.ts";
 
 export interface FormatOptions {
   /** Arrays with more elements than this are summarized (NumPy: 1000). */

@@ -14,6 +14,7 @@ import {
   type HloInstruction,
   type HloModule,
   type Literal,
+  type Shape,
   ELEMENT_TYPE_INFO,
   allocData,
   arrayLiteralFromData,
@@ -66,6 +67,18 @@ function randomArray(s: ArrayShape, rand: () => number): ArrayLiteral {
 function randomLiteral(l: Literal, rand: () => number): Literal {
   if (l.shape.elementType === "tuple") return tupleLiteral((l as { elements: readonly Literal[] }).elements.map((e) => randomLiteral(e, rand)));
   return randomArray(l.shape as ArrayShape, rand);
+}
+
+/**
+ * Seeded values of shape `s` (tuples element by element), drawn as the
+ * "random" elided constants are: floats in [-1, 1), integers in [-4, 7]
+ * clipped to the type, pred 0 or 1. The same seed gives the same bits
+ * (`minixla run --random-inputs --seed S` uses it, seed per parameter).
+ */
+export function randomLiteralOfShape(s: Shape, seed: number): Literal {
+  const rand = generator(seed);
+  const build = (x: Shape): Literal => (x.elementType === "tuple" ? tupleLiteral(x.tupleShapes.map(build)) : randomArray(x, rand));
+  return build(s);
 }
 
 const resolved = new WeakMap<HloModule, Map<string, HloModule>>();

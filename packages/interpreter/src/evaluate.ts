@@ -215,6 +215,8 @@ export function checkArguments(m: HloModule, args: readonly Literal[]): void {
  * A module object made by hand whose structure is unsound (unknown opcode,
  * dangling name, malformed shape or attributes) or that breaks a typing rule
  * is a VerifyError; each module object is verified once.
+ * The result is an array or, for a tuple root, a tuple: `asArray`/`asTuple`,
+ * `toNested`, `toTypedArray` and `formatLiteral` (in @minixla/hlo) read it.
  */
 export function evaluate(module: HloModule, args: readonly Literal[], options: EvalOptions = {}): Literal {
   const m = prepareModule(module, options, "evaluate");

@@ -1,7 +1,7 @@
 /** @minixla/interpreter: the reference evaluator, and the compiled engine checked against it. */
 export { evaluate } from "./evaluate.ts";
-export { type ElidedConstantsChoice, elidedConstantNames, resolveElidedConstants } from "./elided_constants.ts";
-export type { EvalContext, EvalOptions, Kernel, FamilyKernels } from "./kernel.ts";
+export { type ElidedConstantsChoice, elidedConstantNames, randomLiteralOfShape, resolveElidedConstants } from "./elided_constants.ts";
+export type { EvalContext, EvalOptions, Kernel, FamilyKernels, ProgressEvent } from "./kernel.ts";
 export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";
 export { isEvaluableCustomCall } from "./kernels/custom_call_targets.ts";

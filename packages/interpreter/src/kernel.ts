@@ -5,6 +5,15 @@
  */
 import type { HloComputation, InstructionOf, Literal, Opcode, OpcodesOf, OpFamily, Shape } from "@minixla/hlo";
 
+/** What `EvalOptions.onProgress` hears: today one event per while-loop iteration. */
+export type ProgressEvent = {
+  readonly kind: "while-iteration";
+  /** The while instruction's name. */
+  readonly loop: string;
+  /** Body runs completed by this loop instance so far (1, 2, ...). */
+  readonly iteration: number;
+};
+
 export interface EvalOptions {
   /** A while loop that runs more iterations than this throws EvalError (default: no limit). */
   readonly maxWhileIterations?: number;
@@ -28,6 +37,12 @@ export interface EvalOptions {
    * (default 0) and the instruction's name (kernels/random.ts).
    */
   readonly rngSeed?: number;
+  /**
+   * Called after each iteration of every while loop, in both engines, for
+   * progress reports on long runs (`minixla run --progress`). Keep it cheap:
+   * it runs once per body evaluation. Default: none.
+   */
+  readonly onProgress?: (event: ProgressEvent) => void;
   /**
    * The host end of infeed, outfeed and host-transfer send/recv
    * (kernels/host_transfer.ts): infeed takes the next literal of `infeed`;

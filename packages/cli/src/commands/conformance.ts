@@ -11,21 +11,26 @@ import { join } from "node:path";
 import { escapeControls } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
 import { describeFailure, runConformance } from "../conformance.ts";
-import { parseEngine } from "../engine.ts";
+import { parseEngine, parseNumerics } from "../engine.ts";
 import type { Command } from "./command.ts";
 
 export const conformanceCommand: Command = {
   name: "conformance",
   summary: "run a conformance corpus (manifest.json + module.hlo + .npy per case) and compare with its outputs",
   usage: "minixla conformance DIR [--filter TAG] [--json] [--numerics xla-cpu|reference] [--engine compiled|reference|both]",
+  options: {
+    filter: { type: "string", value: "TAG", description: "run only the cases with this tag, or whose name contains it" },
+    json: { type: "boolean", description: "print the whole report as JSON instead of failure lines and a count" },
+    numerics: { type: "string", value: "xla-cpu|reference", description: "xla-cpu (default): XLA CPU's float rewrites first; reference: op by op" },
+    engine: { type: "string", value: "compiled|reference|both", description: "which engine runs the cases (default compiled); both also fails a case on any bit of difference" },
+  },
   run(argv, io) {
-    const args = parseArgs(argv, { filter: { type: "string" }, json: { type: "boolean" }, numerics: { type: "string" }, engine: { type: "string" } });
+    const args = parseArgs(argv, conformanceCommand.options);
     if (args.positionals.length !== 1) throw new UsageError("expected exactly one corpus DIR");
     const dir = args.positionals[0];
     if (!existsSync(join(dir, "manifest.json"))) throw new UsageError(`${dir} has no manifest.json`);
     const filter = args.values.get("filter");
-    const numerics = args.values.get("numerics") ?? "xla-cpu";
-    if (numerics !== "xla-cpu" && numerics !== "reference") throw new UsageError("--numerics takes xla-cpu or reference");
+    const numerics = parseNumerics(args.values.get("numerics"), "xla-cpu");
     const engine = parseEngine(args.values.get("engine"));
     const report = runConformance(dir, { numerics, engine, ...(filter === undefined ? {} : { filter }) });
     if (args.values.has("json")) {

@@ -1,6 +1,7 @@
 /** `minixla lower FILE.hlo`: prints the module with every implicit broadcast made explicit. */
 import { lowerBroadcasts, parseHloModule, printHloModule } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
+import { aboutFile } from "../module_file.ts";
 import type { Command } from "./command.ts";
 import { readTextFile } from "./files.ts";
 
@@ -8,11 +9,13 @@ export const lowerCommand: Command = {
   name: "lower",
   summary: "print a module with its implicit broadcasts lowered to reshape + broadcast",
   usage: "minixla lower FILE.hlo",
-  run(argv, io) {
-    const { positionals } = parseArgs(argv, {});
+  options: {},
+  async run(argv, io) {
+    const { positionals } = parseArgs(argv, lowerCommand.options);
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");
-    const text = readTextFile(positionals[0]);
-    const printed = printHloModule(lowerBroadcasts(parseHloModule(text)));
+    const file = positionals[0];
+    const text = readTextFile(file);
+    const printed = await aboutFile(file, () => printHloModule(lowerBroadcasts(parseHloModule(text))));
     io.out(printed.endsWith("\n") ? printed : `${printed}\n`);
     return 0;
   },

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HloError } from "@minixla/hlo";
+import { ModuleFileError } from "../module_file.ts";
 import { UsageError } from "../args.ts";
 import { main } from "../main.ts";
 import type { CommandIo } from "./command.ts";
@@ -99,7 +100,7 @@ describe("minixla opt", () => {
     writeFileSync(plugin, `export default { name: "bad" };\n`);
     await expect(runOpt([file, "--plugin", plugin])).rejects.toThrow(UsageError);
     await expect(runOpt([file, "--plugin", plugin])).rejects.toThrow(/must export an HloPass/);
-    await expect(runOpt([file, "--passes=nope"])).rejects.toThrow(/unknown pass 'nope'; known passes: lower-broadcasts/);
+    await expect(runOpt([file, "--passes=nope"])).rejects.toThrow(/unknown pass 'nope'; known: lower-broadcasts/);
   });
 
   it("blames a plugin pass that breaks the module", async () => {
@@ -111,11 +112,14 @@ describe("minixla opt", () => {
 });
 
 describe("minixla opt: user errors are one-line errors, never internal ones", () => {
-  it("names a plugin pass that throws, as an HloError", async () => {
+  it("names a plugin pass that throws, as an HloError about the module's file", async () => {
     const { dir, file } = setup();
     const plugin = join(dir, "throws.mjs");
     writeFileSync(plugin, `export default { name: "throws", description: "reads a missing field", run: (m) => m.nothing.length };\n`);
-    await expect(runOpt([file, "--plugin", plugin, "--passes=throws"])).rejects.toThrow(HloError);
+    const error = await runOpt([file, "--plugin", plugin, "--passes=throws"]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModuleFileError);
+    expect((error as ModuleFileError).error).toBeInstanceOf(HloError);
+    expect((error as ModuleFileError).file).toBe(file);
     await expect(runOpt([file, "--plugin", plugin, "--passes=throws"])).rejects.toThrow(/plugin pass throws \(.*throws\.mjs\) threw TypeError: /);
   });
 

@@ -1,37 +1,68 @@
 /**
- * `minixla opt FILE.hlo [--passes=a,b,...] [--dump DIR] [--list] [--plugin FILE.js ...] [--no-verify]`:
+ * `minixla opt FILE.hlo [--passes=SPEC] [--dump DIR] [--list] [--plugin FILE.js|FILE.ts ...] [--no-verify]`:
  * runs passes over a module and prints the result. The module is verified
- * after every pass that changed it. --dump writes the module after every step
- * (00-input.hlo, 01-algsimp.hlo, ...) and a unified diff of each change
- * (01-algsimp.diff). A plugin is a JS/TS module exporting an HloPass as its
- * default export or as `pass`.
+ * after every pass that changed it. SPEC is pass_spec.ts's grammar
+ * (`lower-broadcasts,fixpoint(simplify)`, `default`). --dump writes the module
+ * after every step (00-input.hlo, 01-algsimp.hlo, ...), every pass run inside
+ * a sequence or fixpoint that changed it (03-fixpoint-simplify.01-algsimp.hlo,
+ * numbered in order among the changing runs of step 03), and a unified diff
+ * of each change (.diff). A plugin is a JS module, or a TS one where tsx is
+ * installed, exporting an HloPass as its default export or as `pass`.
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { HloError, type HloModule, type HloPass, type PipelineStep, parseHloModule, printHloModule, runPipeline, xlaCpuNumerics } from "@minixla/hlo";
-import { ALL_PASSES, defaultPipelineWithFolding } from "@minixla/interpreter";
+import { HloError, type HloModule, type HloPass, type PipelineStep, parseHloModule, printHloModule, runPipeline, simplifyPass, xlaCpuNumerics } from "@minixla/hlo";
+import { ALL_PASSES, constantFolding, defaultPipelineWithFolding } from "@minixla/interpreter";
 import { z } from "zod";
 import { UsageError, parseArgs } from "../args.ts";
+import { type PassMeaning, parsePassSpec } from "../pass_spec.ts";
+import { aboutFile } from "../module_file.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import type { Command } from "./command.ts";
 import { readTextFile } from "./files.ts";
 import { unifiedDiff } from "./line_diff.ts";
 
 const passSchema = z.object({
-  name: z.string().regex(/^[A-Za-z0-9_.()-]+$/, "a pass name is letters, digits and - _ . ( )"),
+  // No parentheses or commas: --passes reads those as fixpoint(...) and separators.
+  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, "a pass name is letters, digits and - _ ."),
   description: z.string(),
   run: z.custom<(m: HloModule) => HloModule>((v) => typeof v === "function", { message: "expected a function run(module) -> module" }),
 });
+
+/**
+ * A .ts plugin is loaded with tsx's tsImport, which compiles that file (and
+ * what it imports) as ES module or CommonJS as its package says, without
+ * registering a loader for the whole process; tsx must be installed (minixla
+ * itself may run from built JavaScript without it). A .js/.mjs plugin is
+ * imported as Node imports it.
+ */
+async function importPlugin(path: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(resolve(path)).href;
+  if (!/\.[cm]?ts$/i.test(path)) return (await import(url)) as Record<string, unknown>;
+  let api: { tsImport: (specifier: string, parentURL: string) => Promise<unknown> };
+  try {
+    // A specifier in a variable: tsx is optional at run time, and the build must not require its types.
+    const tsxApi = "tsx/esm/api";
+    api = (await import(tsxApi)) as typeof api;
+  } catch {
+    throw new UsageError(`cannot load plugin ${path}: a .ts plugin needs the tsx package installed (npm i -D tsx), or compile it to .js`);
+  }
+  return (await api.tsImport(url, import.meta.url)) as Record<string, unknown>;
+}
 
 /** Loads a plugin module and returns its pass, validated; its results are checked to be modules. */
 export async function loadPlugin(path: string): Promise<HloPass> {
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+    mod = await importPlugin(path);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot load plugin ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const candidate = mod.default ?? mod.pass;
+  // A CommonJS plugin (a .ts or .js file outside an ES-module package) arrives with its exports object as `default`.
+  const inner = typeof mod.default === "object" && mod.default !== null ? (mod.default as Record<string, unknown>) : {};
+  const candidates = [mod.default, mod.pass, inner.default, inner.pass];
+  const candidate = candidates.find((c) => passSchema.safeParse(c).success) ?? mod.default ?? mod.pass;
   const parsed = passSchema.safeParse(candidate);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(export)"}: ${i.message}`).join("; ");
@@ -62,14 +93,42 @@ function listing(passes: readonly HloPass[]): string {
   const width = Math.max(...passes.map((p) => p.name.length));
   const lines = passes.map((p) => `  ${p.name.padEnd(width)}  ${p.description}`);
   const pipeline = defaultPipelineWithFolding().map((p) => p.name).join(", ");
-  return `passes:\n${lines.join("\n")}\n\ndefault pipeline (--passes=default): ${pipeline}\n`;
+  return (
+    `passes:\n${lines.join("\n")}\n\n` +
+    `simplify: ${simplifyPass([constantFolding]).description}\n` +
+    `default pipeline (--passes=default): ${pipeline}\n` +
+    "fixpoint(a,b,...) repeats a, b, ... until they change nothing\n"
+  );
 }
 
-const fileStem = (step: PipelineStep) => `${String(step.index).padStart(2, "0")}-${step.name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/-+$/, "")}`;
+/** The pass named `name` for --passes: a listed pass, `simplify`, or `default` (the whole default pipeline). */
+function passLookup(available: readonly HloPass[]): (name: string) => PassMeaning | undefined {
+  return (name) => {
+    if (name === "default") return defaultPipelineWithFolding();
+    if (name === "simplify") return simplifyPass([constantFolding]);
+    return available.find((p) => p.name === name);
+  };
+}
 
-/** Writes each step's module, and for a changed step the diff against the previous one. */
+const safeName = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/-+$/, "");
+
+/** "03-fixpoint-simplify" for a step, "03-fixpoint-simplify.02-cse" for a pass run inside it. */
+const fileStem = (step: PipelineStep): string => {
+  const top = String(step.index).padStart(2, "0");
+  if (step.inner === undefined) return `${top}-${safeName(step.name)}`;
+  return `${top}-${safeName(step.inner.parent)}.${String(step.inner.index).padStart(2, "0")}-${safeName(step.name)}`;
+};
+
+/**
+ * Writes each step's module, and for a changed step the diff against the
+ * module before it: for an inner step the previous inner step (or the step
+ * before its composite), for a composite step the step before it.
+ */
 function dumper(dumpDir: string): (step: PipelineStep) => void {
   const dir = ensureOutputDir(dumpDir, "--dump");
+  // The last top-level step, and the last step of any kind.
+  let topText = "";
+  let topFile = "";
   let previousText = "";
   let previousFile = "";
   return (step) => {
@@ -82,24 +141,35 @@ function dumper(dumpDir: string): (step: PipelineStep) => void {
     }
     const file = `${fileStem(step)}.hlo`;
     writeOutputFile(dir, file, text);
-    if (step.changed) writeOutputFile(dir, `${fileStem(step)}.diff`, unifiedDiff(previousText, text, previousFile, file));
+    if (step.changed) {
+      const [fromText, fromFile] = step.inner === undefined ? [topText, topFile] : [previousText, previousFile];
+      writeOutputFile(dir, `${fileStem(step)}.diff`, unifiedDiff(fromText, text, fromFile, file));
+    }
     previousText = text;
     previousFile = file;
+    if (step.inner === undefined) {
+      topText = text;
+      topFile = file;
+    }
   };
 }
 
 export const optCommand: Command = {
   name: "opt",
   summary: "run compiler passes over a module and print the result (--list shows the passes)",
-  usage: "minixla opt FILE.hlo [--passes=lower-broadcasts,algsimp,cse,dce | default] [--dump DIR] [--plugin FILE.js ...] [--no-verify]\nminixla opt --list [--plugin FILE.js ...]",
+  usage: [
+    "minixla opt FILE.hlo [--passes=SPEC] [--dump DIR] [--plugin FILE.js|FILE.ts ...] [--no-verify]",
+    "minixla opt --list [--plugin FILE.js|FILE.ts ...]",
+  ].join("\n"),
+  options: {
+    passes: { type: "string", value: "SPEC", description: "passes to run, comma-separated: names from --list, simplify, default (the default), fixpoint(a,b,...); e.g. lower-broadcasts,fixpoint(simplify)" },
+    dump: { type: "string", value: "DIR", description: "write the module after every step and every changing pass inside a fixpoint/sequence, with a .diff per change" },
+    list: { type: "boolean", description: "list the passes (with plugins) and the default pipeline, and exit" },
+    plugin: { type: "string", value: "FILE.js|FILE.ts", multiple: true, description: "load an HloPass exported by a module (default export or 'pass'); .ts needs tsx" },
+    "no-verify": { type: "boolean", description: "do not verify the module after each pass that changed it" },
+  },
   async run(argv, io) {
-    const { positionals, values, ordered } = parseArgs(argv, {
-      passes: { type: "string" },
-      dump: { type: "string" },
-      list: { type: "boolean" },
-      plugin: { type: "string", multiple: true },
-      "no-verify": { type: "boolean" },
-    });
+    const { positionals, values, ordered } = parseArgs(argv, optCommand.options);
     const plugins: HloPass[] = [];
     for (const o of ordered) if (o.name === "plugin") plugins.push(await loadPlugin(o.value));
     // xla-cpu-numerics changes results on purpose (to match XLA's CPU backend), so it is offered here but is not in ALL_PASSES.
@@ -109,25 +179,17 @@ export const optCommand: Command = {
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");
-    const spec = values.get("passes") ?? "default";
-    let passes: readonly HloPass[];
-    if (spec === "default") {
-      passes = defaultPipelineWithFolding();
-    } else {
-      const names = spec.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
-      if (names.length === 0) throw new UsageError("--passes needs at least one pass name");
-      passes = names.map((n) => {
-        const pass = available.find((p) => p.name === n);
-        if (!pass) throw new UsageError(`unknown pass '${n}'; known passes: ${available.map((p) => p.name).join(", ")} (or 'default')`);
-        return pass;
-      });
-    }
+    const passes = parsePassSpec(values.get("passes") ?? "default", passLookup(available), available.map((p) => p.name));
     const dumpDir = values.get("dump");
     // A bad --dump is reported before any pass runs.
     if (dumpDir !== undefined) checkOutputDir(dumpDir, "--dump");
-    const module = parseHloModule(readTextFile(positionals[0]));
-    const result = runPipeline(module, passes, { verify: !values.has("no-verify"), dump: dumpDir === undefined ? undefined : dumper(dumpDir) });
-    const printed = printHloModule(result);
+    const file = positionals[0];
+    const text = readTextFile(file);
+    const printed = await aboutFile(file, () => {
+      const module = parseHloModule(text);
+      const dump = dumpDir === undefined ? undefined : dumper(dumpDir);
+      return printHloModule(runPipeline(module, passes, { verify: !values.has("no-verify"), dump, innerSteps: true }));
+    });
     io.out(printed.endsWith("\n") ? printed : `${printed}\n`);
     return 0;
   },

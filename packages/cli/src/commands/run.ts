@@ -1,19 +1,40 @@
 /**
- * `minixla run FILE.hlo [--input F ...] [--input-json JSON ...] [--output DIR]`:
- * parses, lowers and verifies the module, evaluates it on the inputs and
- * prints each output as NumPy would; --output writes out0.npy, out1.npy, ...
- * --elided zeros|random gives elided constants (`constant({...})`) values.
- * --engine compiled (default), reference, or both (engine.ts).
+ * `minixla run FILE.hlo [--input F ...] [--input-json JSON ...] [--output DIR]`,
+ * after XLA's run_hlo_module: parses, lowers and verifies the module,
+ * evaluates it on the inputs and prints each output as NumPy would; --output
+ * writes out0.npy, out1.npy, ... --random-inputs [--seed S] draws seeded
+ * inputs instead (one seed per parameter, derived from S). --elided
+ * zeros|random gives elided constants (`constant({...})`) values. --engine
+ * compiled (default), reference, or both (engine.ts); --numerics xla-cpu
+ * applies XLA CPU's float rewrites first (default reference: the HLO op by
+ * op). --iterations N runs it N times and prints the median and minimum time
+ * per engine on stderr. Runs longer than a second show a progress line on
+ * stderr (progress.ts) when it is a terminal, or with --progress.
  * With no file it runs the built-in broadcasting demo (demo.ts).
  */
-import { entryComputation, escapeControls, lowerBroadcasts, parametersOf, printHloModule, verifyModule, writeNpy } from "@minixla/hlo";
+import {
+  type HloInstruction,
+  type Literal,
+  entryComputation,
+  escapeControls,
+  formatLiteral,
+  lowerBroadcasts,
+  parametersOf,
+  printHloModule,
+  verifyModule,
+  writeNpy,
+  xlaCpuNumerics,
+} from "@minixla/hlo";
+import { type EvalOptions, randomLiteralOfShape } from "@minixla/interpreter";
 import { UsageError, parseArgs } from "../args.ts";
 import { DEMO_PROGRAMS } from "../demo.ts";
-import { type Engine, parseEngine, runWithEngine } from "../engine.ts";
-import { formatLiteral } from "../format.ts";
+import { type Engine, parseEngine, parseNumerics, runWithEngine } from "../engine.ts";
 import { type InputSpec, loadInputs } from "../inputs.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
+import { aboutFile } from "../module_file.ts";
 import { flattenOutputs, loadModule } from "../pipeline.ts";
+import { progressReporter } from "../progress.ts";
+import { timedRun, timingLine } from "../timed_run.ts";
 import type { Command, CommandIo } from "./command.ts";
 import { readTextFile } from "./files.ts";
 
@@ -43,21 +64,43 @@ function runDemo(io: CommandIo, engine: Engine): number {
   return 0;
 }
 
+/** A non-negative integer option (at most `max`), or `fallback` when absent. */
+function integerOption(value: string | undefined, option: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${option} takes an integer from ${min} to ${max}, got '${value}'`);
+  return Number(value);
+}
+
+/** Parameter i's seed: S and i mixed, so each parameter's values do not depend on the others' sizes. */
+const parameterSeed = (seed: number, i: number): number => (Math.imul(seed, 0x9e3779b1) + i) >>> 0;
+
+/** Seeded inputs, one per parameter (elided-constant style values: floats in [-1, 1), small integers). */
+export function randomInputs(parameters: readonly HloInstruction[], seed: number): Literal[] {
+  return parameters.map((p, i) => randomLiteralOfShape(p.shape, parameterSeed(seed, i)));
+}
+
 export const runCommand: Command = {
   name: "run",
   summary: "evaluate a module on .npy/JSON inputs and print the results (no file: the broadcasting demo)",
   usage: [
-    "minixla run FILE.hlo [--input FILE.npy|FILE.json ...] [--input-json JSON ...] [--output DIR] [--elided zeros|random] [--engine compiled|reference|both]",
-    "minixla run                      (the built-in demo of XLA's broadcasting)",
+    "minixla run FILE.hlo [--input FILE.npy|FILE.json ... | --input-json JSON ... | --random-inputs [--seed S]] [--output DIR]",
+    "                     [--elided zeros|random] [--engine compiled|reference|both] [--numerics reference|xla-cpu] [--iterations N] [--progress]",
+    "minixla run          (the built-in demo of XLA's broadcasting)",
   ].join("\n"),
-  run(argv, io) {
-    const args = parseArgs(argv, {
-      input: { type: "string", multiple: true },
-      "input-json": { type: "string", multiple: true },
-      output: { type: "string" },
-      elided: { type: "string" },
-      engine: { type: "string" },
-    });
+  options: {
+    input: { type: "string", value: "FILE", multiple: true, description: "an input from .npy, or .json (nested arrays); one per parameter, in order" },
+    "input-json": { type: "string", value: "JSON", multiple: true, description: "an input written inline as JSON nested arrays (mixes with --input in order)" },
+    "random-inputs": { type: "boolean", description: "seeded random inputs for every parameter: floats in [-1, 1), integers in [-4, 7]" },
+    seed: { type: "string", value: "S", description: "seed of --random-inputs and of --elided random (default 0)" },
+    output: { type: "string", value: "DIR", description: "also write the outputs to DIR as out0.npy, out1.npy, ..." },
+    elided: { type: "string", value: "zeros|random", description: "values for elided constants (constant({...})); without it such a module is refused" },
+    engine: { type: "string", value: "compiled|reference|both", description: "which engine runs the module (default compiled); both fails on any bit of difference" },
+    numerics: { type: "string", value: "reference|xla-cpu", description: "reference (default): the HLO op by op; xla-cpu: XLA CPU's float rewrites first, as conformance" },
+    iterations: { type: "string", value: "N", description: "run N times per engine and print the median and minimum time on stderr" },
+    progress: { type: "boolean", description: "print a progress line on stderr every second of a long run (default: only when stderr is a terminal)" },
+  },
+  async run(argv, io) {
+    const args = parseArgs(argv, runCommand.options);
     if (args.positionals.length > 1) throw new UsageError(`expected one FILE.hlo, got ${args.positionals.length} files`);
     const specs: InputSpec[] = args.ordered.flatMap((o): InputSpec[] =>
       o.name === "input" ? [{ kind: "file", path: o.value }] : o.name === "input-json" ? [{ kind: "json", text: o.value }] : [],
@@ -66,15 +109,45 @@ export const runCommand: Command = {
     const elided = args.values.get("elided");
     if (elided !== undefined && elided !== "zeros" && elided !== "random") throw new UsageError(`--elided takes zeros or random, got '${elided}'`);
     const engine = parseEngine(args.values.get("engine"));
+    const numerics = parseNumerics(args.values.get("numerics"), "reference");
+    const random = args.values.has("random-inputs");
+    const seedGiven = args.values.get("seed");
+    const seed = integerOption(seedGiven, "seed", 0, 0, 0xffffffff);
+    const iterationsGiven = args.values.get("iterations");
+    const iterations = integerOption(iterationsGiven, "iterations", 1, 1, 1_000_000);
+    if (random && specs.length > 0) throw new UsageError("--random-inputs replaces --input and --input-json; give one or the other");
+    if (seedGiven !== undefined && !random && elided !== "random") throw new UsageError("--seed seeds --random-inputs or --elided random; give one of them");
     if (args.positionals.length === 0) {
-      if (specs.length > 0 || outputDir !== undefined) throw new UsageError("the demo takes no --input or --output; give a FILE.hlo");
+      if (specs.length > 0 || outputDir !== undefined || random || iterationsGiven !== undefined || args.values.has("numerics")) {
+        throw new UsageError("the demo takes no --input, --random-inputs, --output, --iterations or --numerics; give a FILE.hlo");
+      }
       return runDemo(io, engine);
     }
     // A bad --output is reported before the module is evaluated.
     if (outputDir !== undefined) checkOutputDir(outputDir, "--output");
-    const module = loadModule(readTextFile(args.positionals[0]));
-    const inputs = loadInputs(specs, parametersOf(entryComputation(module)));
-    const outputs = flattenOutputs(runWithEngine(engine, module, inputs, elided === undefined ? {} : { elidedConstants: elided }));
+    const file = args.positionals[0];
+    const text = readTextFile(file);
+    const loaded = await aboutFile(file, () => loadModule(text));
+    const module = numerics === "xla-cpu" ? await aboutFile(file, () => xlaCpuNumerics.run(loaded)) : loaded;
+    const parameters = parametersOf(entryComputation(module));
+    const inputs = random ? randomInputs(parameters, seed) : loadInputs(specs, parameters);
+    const progress = args.values.has("progress") || io.errIsTTY === true ? progressReporter(io, args.values.has("progress") ? "lines" : "terminal") : undefined;
+    const options: EvalOptions = {
+      ...(elided === undefined ? {} : { elidedConstants: elided, elidedSeed: seed }),
+      ...(progress === undefined ? {} : { onProgress: progress.onProgress }),
+    };
+    let timed;
+    try {
+      timed = await aboutFile(file, () =>
+        timedRun(engine, module, inputs, iterations, options, (e, k, n) => {
+          if (progress !== undefined) progress.phase = n === 1 ? e : `${e}, iteration ${k} of ${n}`;
+        }),
+      );
+    } finally {
+      progress?.finish();
+    }
+    const outputs = flattenOutputs(timed.result);
+    if (iterationsGiven !== undefined) for (const t of timed.timings) io.err(`${timingLine(t)}\n`);
     io.out(`${outputs.map((o, i) => formatLiteral(`out${i}`, o)).join("\n")}\n`);
     if (outputDir !== undefined) {
       const dir = ensureOutputDir(outputDir, "--output");

@@ -12,8 +12,38 @@ export interface HloPass {
   readonly name: string;
   /** One line: what the pass does. */
   readonly description: string;
-  /** Pure: never mutates `m`; returns `m` itself when nothing changed. */
-  run(m: HloModule): HloModule;
+  /**
+   * Pure: never mutates `m`; returns `m` itself when nothing changed. A
+   * composite pass (`sequence`, `fixpoint`) reports each pass it runs inside
+   * to `observe` (optional; leaf passes ignore it), so dumps can show them.
+   */
+  run(m: HloModule, observe?: PassObserver): HloModule;
+}
+
+/** One run of a pass inside a composite pass: the innermost pass, the module before and after. */
+export interface InnerPassRun {
+  readonly pass: HloPass;
+  readonly before: HloModule;
+  readonly after: HloModule;
+}
+
+/** Sees every innermost pass run of a composite pass, in order (changed or not). */
+export type PassObserver = (run: InnerPassRun) => void;
+
+/**
+ * Runs `pass` inside a composite and reports it: a composite child reports its
+ * own innermost runs, so `observe` sees only leaves; a child that reported
+ * nothing (a leaf, or a plugin that ignores `observe`) is reported itself.
+ */
+function runReported(pass: HloPass, m: HloModule, observe: PassObserver | undefined): HloModule {
+  if (observe === undefined) return pass.run(m);
+  let reported = false;
+  const next = pass.run(m, (r) => {
+    reported = true;
+    observe(r);
+  });
+  if (!reported) observe({ pass, before: m, after: next });
+  return next;
 }
 
 /** Applies `f` to every computation; the module is replaced only where `f` returned a new computation. */
@@ -40,7 +70,7 @@ export function sequence(name: string, description: string, passes: readonly Hlo
   return {
     name,
     description,
-    run: (m) => passes.reduce((acc, p) => p.run(acc), m),
+    run: (m, observe) => passes.reduce((acc, p) => runReported(p, acc, observe), m),
   };
 }
 
@@ -55,10 +85,10 @@ export function fixpoint(pass: HloPass, opts: FixpointOptions = {}): HloPass {
   return {
     name: `fixpoint(${pass.name})`,
     description: `${pass.description} (repeated until nothing changes)`,
-    run(m) {
+    run(m, observe) {
       let current = m;
       for (let i = 0; i < limit; i++) {
-        const next = pass.run(current);
+        const next = runReported(pass, current, observe);
         if (next === current) return current;
         current = next;
       }

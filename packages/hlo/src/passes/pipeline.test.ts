@@ -4,7 +4,7 @@ import { shape } from "../shape.ts";
 import { algsimp } from "./algsimp.ts";
 import { dce } from "./dce.ts";
 import { lowerBroadcastsPass } from "./lower_broadcasts_pass.ts";
-import { type HloPass, fixpoint, mapComputations } from "./pass.ts";
+import { type HloPass, type InnerPassRun, fixpoint, mapComputations, sequence } from "./pass.ts";
 import { type PipelineStep, runPipeline } from "./pipeline.ts";
 import { constant, mainOf, op, opcodes, param } from "./test_helpers.ts";
 
@@ -77,5 +77,45 @@ describe("fixpoint", () => {
   it("gives up with an error naming the pass after maxIterations", () => {
     const restless: HloPass = { name: "restless", description: "always changes", run: (m) => ({ ...m }) };
     expect(() => fixpoint(restless, { maxIterations: 3 }).run(sample())).toThrow("pass restless did not reach a fixed point within 3 iterations");
+  });
+});
+
+describe("inner steps of composite passes", () => {
+  const counter = (name: string, limit: number): HloPass => {
+    // Changes the module (renames it) until it has run `limit` times.
+    let runs = 0;
+    return { name, description: "", run: (m) => (runs++ < limit ? { ...m, name: `${m.name}.${name}` } : m) };
+  };
+
+  it("sequence and fixpoint report every innermost pass run to the observer, changed or not", () => {
+    const seen: InnerPassRun[] = [];
+    const a = counter("a", 2);
+    const b = counter("b", 1);
+    const out = fixpoint(sequence("ab", "", [a, b])).run(sample(), (r) => seen.push(r));
+    expect(seen.map((r) => [r.pass.name, r.after !== r.before])).toEqual([
+      ["a", true], ["b", true], ["a", true], ["b", false], ["a", false], ["b", false],
+    ]);
+    expect(out.name).toBe("m.a.b.a");
+  });
+
+  it("runPipeline with innerSteps dumps each changing inner run, numbered within its step, before the step", () => {
+    const steps: PipelineStep[] = [];
+    runPipeline(sample(), [lowerBroadcastsPass, fixpoint(sequence("ab", "", [counter("a", 2), counter("b", 1)]))], { dump: (s) => steps.push(s), innerSteps: true });
+    expect(steps.map((s) => [s.index, s.name, s.inner?.index, s.inner?.parent])).toEqual([
+      [0, "input", undefined, undefined],
+      [1, "lower-broadcasts", undefined, undefined],
+      [2, "a", 1, "fixpoint(ab)"],
+      [2, "b", 2, "fixpoint(ab)"],
+      [2, "a", 3, "fixpoint(ab)"],
+      [2, "fixpoint(ab)", undefined, undefined],
+    ]);
+    expect(steps[3].previous).toBe(steps[2].module);
+    expect(steps[5].module).toBe(steps[4].module);
+  });
+
+  it("without innerSteps the dump sees only the top-level steps", () => {
+    const names: string[] = [];
+    runPipeline(sample(), [fixpoint(sequence("ab", "", [counter("a", 1), counter("b", 1)]))], { dump: (s) => names.push(s.name) });
+    expect(names).toEqual(["input", "fixpoint(ab)"]);
   });
 });

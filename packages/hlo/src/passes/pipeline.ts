@@ -7,7 +7,7 @@
 import { HloError, VerifyError } from "../errors.ts";
 import { type HloModule, assertStructure } from "../module.ts";
 import { hasImplicitBroadcast, verificationProblems } from "../verify/verifier.ts";
-import type { HloPass } from "./pass.ts";
+import type { HloPass, PassObserver } from "./pass.ts";
 
 export interface PipelineStep {
   /** 0 for the input, then 1, 2, ... for each pass. */
@@ -18,6 +18,13 @@ export interface PipelineStep {
   /** The module before this step (undefined for the input). */
   readonly previous: HloModule | undefined;
   readonly changed: boolean;
+  /**
+   * Set on a pass run inside a composite step (sequence, fixpoint), reported
+   * only with `innerSteps`: its number (1, 2, ...) among the runs inside step
+   * `index` that changed the module, and the composite's name. `name` is then
+   * the inner pass's name.
+   */
+  readonly inner?: { readonly index: number; readonly parent: string };
 }
 
 export interface PipelineOptions {
@@ -25,6 +32,13 @@ export interface PipelineOptions {
   readonly verify?: boolean;
   /** Called with the input (step 0) and after every pass. */
   readonly dump?: (step: PipelineStep) => void;
+  /**
+   * Also call `dump` for every pass run inside a composite pass (sequence,
+   * fixpoint) that changed the module, before the composite's own step, as
+   * XLA's --xla_dump_hlo_pass_re dumps passes inside a fixed-point pipeline
+   * (default false).
+   */
+  readonly innerSteps?: boolean;
 }
 
 function check(m: HloModule, allowImplicitBroadcast: boolean, header: string): void {
@@ -43,8 +57,18 @@ export function runPipeline(m: HloModule, passes: readonly HloPass[], opts: Pipe
   let current = m;
   passes.forEach((pass, i) => {
     let next: HloModule;
+    const dump = opts.dump;
+    let innerCount = 0;
+    const observe: PassObserver | undefined =
+      opts.innerSteps === true && dump !== undefined
+        ? (r) => {
+            if (r.after === r.before) return;
+            innerCount++;
+            dump({ index: i + 1, name: r.pass.name, module: r.after, previous: r.before, changed: true, inner: { index: innerCount, parent: pass.name } });
+          }
+        : undefined;
     try {
-      next = pass.run(current);
+      next = pass.run(current, observe);
     } catch (e) {
       if (e instanceof HloError) throw e;
       throw new HloError(`pass ${pass.name} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -25,10 +25,18 @@ export function passByName(name: string, extra: readonly HloPass[] = []): HloPas
 }
 
 /**
- * lower-broadcasts, inline, then simplification to a fixed point. `simplifiers`
- * joins the loop (e.g. constant folding from the interpreter).
+ * The default pipeline's simplification step, named "simplify": tuple-simplify,
+ * algsimp, `simplifiers` (e.g. constant folding from the interpreter), cse, dce.
+ */
+export function simplifyPass(simplifiers: readonly HloPass[] = []): HloPass {
+  const names = [tupleSimplify, algsimp, ...simplifiers, cse, dce].map((p) => p.name).join(", ");
+  return sequence("simplify", names, [tupleSimplify, algsimp, ...simplifiers, cse, dce]);
+}
+
+/**
+ * lower-broadcasts, inline, then `simplifyPass(simplifiers)` to a fixed point
+ * (named "fixpoint(simplify)").
  */
 export function defaultPipeline(simplifiers: readonly HloPass[] = []): readonly HloPass[] {
-  const simplify = sequence("simplify", "tuple-simplify, algsimp, constant folding, cse, dce", [tupleSimplify, algsimp, ...simplifiers, cse, dce]);
-  return [lowerBroadcastsPass, inline, fixpoint(simplify)];
+  return [lowerBroadcastsPass, inline, fixpoint(simplifyPass(simplifiers))];
 }

@@ -22,7 +22,7 @@ export interface CompileOptions extends EvalOptions {
 export interface Executable {
   /** The module as compiled: checked, elided constants resolved, fused. */
   readonly module: HloModule;
-  /** Runs the entry computation; arguments are never written to. */
+  /** Runs the entry computation; arguments are never written to. The result reads as evaluate's does (`asArray`, `toTypedArray`). */
   execute(args: readonly Literal[]): Literal;
   /** What the last execution allocated (undefined before the first). */
   readonly lastStats: ExecutionStats | undefined;

@@ -32,6 +32,12 @@ describe("while", () => {
     expect(() => run(inst, [state], ctx)).toThrow(EvalError);
     expect(() => run(inst, [state], ctx)).toThrow("Loop while.1 exceeded loop iteration limit (4).");
   });
+  it("reports each finished iteration to onProgress, with the loop's name", () => {
+    const events: unknown[] = [];
+    const ctx = testContext({ cond, body }, { onProgress: (e) => events.push(e) });
+    expect(values(run(inst, [state], ctx))).toEqual([5, 10]);
+    expect(events).toEqual([1, 2, 3, 4, 5].map((iteration) => ({ kind: "while-iteration", loop: "while.1", iteration })));
+  });
 });
 
 describe("conditional", () => {

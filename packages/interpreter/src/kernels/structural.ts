@@ -36,6 +36,7 @@ function scalarValue(inst: { readonly name: string; readonly opcode: string }, l
 function whileKernel(inst: InstructionOf<"while">, operands: readonly Literal[], ctx: EvalContext): Literal {
   const [condition, body] = inst.called;
   const limit = ctx.options.maxWhileIterations;
+  const onProgress = ctx.options.onProgress;
   let state = operands[0];
   let iterations = 0;
   for (;;) {
@@ -45,6 +46,7 @@ function whileKernel(inst: InstructionOf<"while">, operands: readonly Literal[],
     if (scalarValue(inst, ctx.call(condition, [state]), "the loop condition") === 0) return state;
     state = ctx.call(body, [state]);
     iterations++;
+    onProgress?.({ kind: "while-iteration", loop: inst.name, iteration: iterations });
   }
 }
 
