@@ -8,7 +8,7 @@
 #     noUncheckedIndexedAccess with skipLibCheck off, reading only .d.ts files;
 #   - `npx minixla run` prints the demo from built JavaScript (no tsx installed).
 # Then prints each package's install size and the cold start of `minixla run`
-# (built JS vs the workspace's `npx -y pnpm@10 minixla run`).
+# (built JS vs the workspace's `npx -y pnpm@10 exec minixla run`).
 # Needs the npm registry (immer, zod, @types/node). Usage: bash scripts/consumer_test.sh
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -55,8 +55,8 @@ tail -n 1 readme_example.out
 grep -q "^HloModule matrix_plus_vector" readme_example.out || fail "the README example printed no module"
 
 # Test helpers are not part of the API.
-node -e 'import("@minixla/hlo/testing").then(() => process.exit(1), (e) => process.exit(e.code === "ERR_PACKAGE_PATH_NOT_EXPORTED" ? 0 : 1))' ||
-  fail "@minixla/hlo/testing is importable from the installed package"
+node -e 'import("@minixla/hlo/test_support").then(() => process.exit(1), (e) => process.exit(e.code === "ERR_PACKAGE_PATH_NOT_EXPORTED" ? 0 : 1))' ||
+  fail "@minixla/hlo/test_support is importable from the installed package"
 
 # A TypeScript user under stricter flags than the library's own.
 cat >tsconfig.json <<'EOF'
@@ -119,5 +119,5 @@ echo "--- start-up + run time of minixla run (wall clock, best of 3)"
 echo "  installed, built JS (node_modules/.bin/minixla run): $(best_ms node_modules/.bin/minixla run) ms"
 cd "$ROOT"
 echo "  workspace, tsx (node packages/cli/bin/minixla.js run): $(best_ms node packages/cli/bin/minixla.js run) ms"
-echo "  workspace, through pnpm (npx -y pnpm@10 minixla run): $(best_ms $PNPM minixla run) ms"
+echo "  workspace, through pnpm (npx -y pnpm@10 exec minixla run): $(best_ms $PNPM exec minixla run) ms"
 echo "consumer test: passed"

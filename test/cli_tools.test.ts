@@ -177,7 +177,7 @@ describe.concurrent("run like run_hlo_module", () => {
     const r = await minixla("run", file("long_loop.hlo", loop(400_000)), "--input-json", "[0,1,-1,0.5]", "--engine", "reference", "--progress");
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe("out0: f32[4] = [  0.  inf -inf  inf]\n");
-    expect(r.stderr).toMatch(/^progress: \d+\.\d s \(reference\), \d+ while-loop iterations done; w at iteration \d+\n/);
+    expect(r.stderr).toMatch(/^progress: \d+\.\d s \(reference\), \d+ instructions and \d+ while-loop iterations done; w at iteration \d+\n/);
   });
 
   test("a short run with --progress prints no progress line", async () => {

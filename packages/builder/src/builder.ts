@@ -7,124 +7,43 @@
  * sub-builder (`b.reduce(x, init, (sb, a, c) => sb.add(a, c), [0])`).
  * Constants made without an element type are weakly typed: they take the
  * type of the operand they meet (weak_constant.ts). `build` returns a frozen module.
+ *
+ * Each method delegates to its op family's file under ops/ (the families of
+ * @minixla/hlo's opcode table); the recording state lives in recorder.ts.
  */
 import {
   type ArrayShape,
-  type AttributesOf,
-  type BinaryOpcode,
   type ConvolutionDimensionNumbers,
-  ELEMENT_TYPE_INFO,
   type ElementType,
   type FftType,
   type FusionKind,
-  HloError,
-  type HloComputation,
-  type HloInstruction,
   type HloModule,
   type Literal,
-  NameUniquer,
-  OPCODES,
-  type Opcode,
-  type ProgramShape,
   type RngAlgorithm,
   type Shape,
-  ShapeError,
-  type StorageKind,
   type TransposeKind,
-  type UnaryOpcode,
-  checkShape,
-  createModule,
-  dataFits,
-  elementCount,
-  elementLanes,
-  entryComputation,
-  inferShape,
-  isTupleShape,
-  literal,
-  programShape,
-  renameModule,
   sanitizeName,
-  shape,
-  shapeToString,
-  shapesEqual,
-  storageOf,
-  tupleShape,
-  upperTypeName,
 } from "@minixla/hlo";
-import { type CollectiveOptions, collectiveAttributes } from "./collective_options.ts";
-import { XlaOp } from "./op.ts";
-import { weakConstant, weakLiteral } from "./weak_constant.ts";
-import {
-  type DotDimensionNumbers,
-  type GatherDimensionNumbers,
-  type RaggedDotDimensionNumbers,
-  type ScatterDimensionNumbers,
-  type WindowOptions,
-  makeWindow,
-} from "./op_options.ts";
-import {
-  type Padding,
-  defaultConvDimensionNumbers,
-  makeConvWindow,
-  makePadding,
-  verifyConvolution,
-} from "./convolution_options.ts";
-
-let nextBuilderId = 1;
-
-/** XlaBuilder's BroadcastInDim checks, in XLA's words. */
-function checkInDimBroadcast(s: ArrayShape, outDimSizes: readonly number[], broadcastDimensions: readonly number[]): void {
-  outDimSizes.forEach((d, i) => {
-    if (!Number.isSafeInteger(d) || d < 0) throw new ShapeError(`broadcast: Invalid dimension size ${d} at dimension ${i} of output shape [${outDimSizes.join(",")}]`);
-  });
-  if (broadcastDimensions.length !== s.dimensions.length) {
-    throw new ShapeError(
-      `broadcast: Size of broadcast_dimensions has to match operand's rank; operand rank: ${s.dimensions.length}, size of broadcast_dimensions ${broadcastDimensions.length}.`,
-    );
-  }
-  const outRank = outDimSizes.length;
-  if (s.dimensions.length > outRank) {
-    throw new ShapeError(`broadcast: InDim style broadcast must be to an equal or higher ranked shape; operand rank: ${s.dimensions.length}; output rank: ${outRank}`);
-  }
-  for (let i = 0; i < broadcastDimensions.length; i++) {
-    const d = broadcastDimensions[i];
-    if (!Number.isInteger(d) || d < 0 || d >= outRank) throw new ShapeError(`broadcast: Broadcast dimension ${d} is out of bound`);
-    const od = s.dimensions[i];
-    if (od !== 1 && od !== outDimSizes[d]) {
-      throw new ShapeError(
-        `broadcast: Input dimension should be either 1 or equal to the output dimension it is broadcasting into; the ${i}th operand dimension is ${od}, the ${d}th output dimension is ${outDimSizes[d]}.`,
-      );
-    }
-    if (i > 0 && broadcastDimensions[i - 1] >= d) {
-      throw new ShapeError(`broadcast: Broadcast dimensions order is wrong: ${d} comes after ${broadcastDimensions[i - 1]}.`);
-    }
-  }
-}
-
-/**
- * The API promises that a builder ShapeError names the operand shapes and the
- * broadcast dimensions given. XLA's messages often leave them out, so what a
- * message lacks is appended in parentheses, XLA's wording left as it is.
- */
-function withCallContext(e: ShapeError, operands: readonly XlaOp[], attributes: object): ShapeError {
-  const extra: string[] = [];
-  const shapes = operands.map((o) => shapeToString(o.shape));
-  if (shapes.some((s) => !e.message.includes(s))) extra.push(`operand shapes ${shapes.join(", ")}`);
-  const dims = (attributes as { readonly broadcastDimensions?: readonly number[] }).broadcastDimensions;
-  if (dims !== undefined && !e.message.includes("broadcast_dimensions=")) extra.push(`broadcast_dimensions={${dims.join(",")}}`);
-  return extra.length === 0 ? e : new ShapeError(`${e.message} (${extra.join("; ")})`);
-}
-
-interface AddOptions {
-  /** Sub-computations, in the opcode's `called` order. */
-  readonly called?: readonly HloModule[];
-  /** Result shape for ops whose type is not implied by operands (convert, iota, parameter). */
-  readonly declared?: Shape;
-  /** Base for the instruction's name; defaults to the opcode. */
-  readonly name?: string;
-  /** The instruction's exact name, already reserved (a weak constant's first recording). */
-  readonly exactName?: string;
-}
+import type { CollectiveOptions } from "./collective_options.ts";
+import type { Padding } from "./convolution_options.ts";
+import type { XlaOp } from "./op.ts";
+import type { DotDimensionNumbers, GatherDimensionNumbers, RaggedDotDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./op_options.ts";
+import * as asy from "./ops/async.ts";
+import * as bn from "./ops/batch_norm.ts";
+import * as co from "./ops/collectives.ts";
+import * as cst from "./ops/constants.ts";
+import * as cv from "./ops/convolution.ts";
+import * as dm from "./ops/data_movement.ts";
+import * as dt from "./ops/dot.ts";
+import * as ew from "./ops/elementwise.ts";
+import * as ht from "./ops/host_transfer.ts";
+import * as ix from "./ops/indexing.ts";
+import * as la from "./ops/linalg_fft_topk.ts";
+import * as rn from "./ops/random.ts";
+import * as rd from "./ops/reduction.ts";
+import * as st from "./ops/structural.ts";
+import * as tk from "./ops/tokens.ts";
+import { Recorder } from "./recorder.ts";
 
 /**
  * A computation argument: a module, or a function that builds one on a fresh
@@ -134,187 +53,41 @@ interface AddOptions {
  */
 export type Computation = HloModule | ((sb: XlaBuilder, ...params: XlaOp[]) => XlaOp | readonly XlaOp[]);
 
-/** Where a weak constant was recorded in one type (stale once a failed call rolled it back). */
-interface WeakRecord {
-  readonly op: XlaOp;
-  readonly index: number;
-}
-
+/**
+ * Records ops into an HLO module, as XLA's XlaBuilder: each method checks its
+ * operands, infers the result shape (a bad call throws ShapeError at once) and
+ * returns an XlaOp; `build` returns the frozen module.
+ */
 export class XlaBuilder {
   readonly name: string;
-  private readonly id = nextBuilderId++;
-  private readonly names = new NameUniquer();
-  private readonly instructions: HloInstruction[] = [];
-  private readonly embedded: HloComputation[] = [];
-  private readonly embeddedEntry = new WeakMap<HloModule, string>();
-  private readonly parameters = new Map<number, string>();
-  /** Per weak constant (by name), the typed constants recorded for it. */
-  private readonly weakRecords = new Map<string, Map<ElementType, WeakRecord>>();
-  /** A weak constant made after the last recorded op: build's default root. */
-  private lastWeak: XlaOp | undefined;
+  readonly #r: Recorder<XlaBuilder>;
 
   /** `name` is sanitized as XLA's GetSanitizedName does ("my model" becomes "my_model"). */
   constructor(name: string) {
     this.name = sanitizeName(name);
-    this.names.reserve(this.name);
+    this.#r = new Recorder<XlaBuilder>(this.name, (n) => {
+      const sb = new XlaBuilder(n);
+      return [sb, sb.#r];
+    });
   }
 
-  // ---- recording ----
+  // ---- the module ----
 
-  /** Records one instruction: validates attributes, embeds callees, infers the shape. */
-  addInstruction<K extends Opcode>(
-    opcode: K,
-    operands: readonly XlaOp[],
-    attributes: AttributesOf<K>,
-    opts: AddOptions = {},
-  ): XlaOp {
-    return this.atomically(() => this.record(opcode, operands, attributes, opts));
-  }
-
-  private record<K extends Opcode>(opcode: K, given: readonly XlaOp[], attributes: AttributesOf<K>, opts: AddOptions): XlaOp {
-    for (const o of given) this.checkOwned(o, opcode);
-    // A weak constant that met no typed operand before here takes its default type.
-    const operands = given.map((o) => this.typed(o, undefined, opcode));
-    // Shapes made by hand (not by shape()) are re-validated, as are constants' literals.
-    if (opts.declared !== undefined) checkShape(opts.declared, `${opcode}: shape`);
-    if (opcode === "constant") checkConstant((attributes as AttributesOf<"constant">).literal);
-    const parsed = OPCODES[opcode].attributes.safeParse(attributes);
-    if (!parsed.success) {
-      throw new ShapeError(`${opcode}: invalid attributes: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    }
-    const calledModules = opts.called ?? [];
-    const calledShapes: ProgramShape[] = calledModules.map((m) => programShape(entryComputation(m)));
-    let result: Shape;
-    try {
-      result = inferShape({
-        opcode,
-        operands: operands.map((o) => o.shape),
-        attributes: attributes as never,
-        called: calledShapes,
-        declared: opts.declared,
-      });
-    } catch (e) {
-      throw e instanceof ShapeError ? withCallContext(e, operands, attributes) : e;
-    }
-    const called = calledModules.map((m) => this.embed(m));
-    const name = opts.exactName ?? this.names.unique(opts.name ?? opcode);
-    this.lastWeak = undefined;
-    this.instructions.push({
-      name,
-      opcode,
-      operands: operands.map((o) => o.name),
-      shape: result,
-      attributes,
-      called,
-    } as HloInstruction);
-    return new XlaOp(this.name, this.id, name, result);
-  }
-
-  /**
-   * The op, or for a weak constant the constant recorded for it in type t
-   * (its default type when t is undefined): recorded on first use in that
-   * type, under the weak constant's own name the first time.
-   */
-  private typed(op: XlaOp, t: ElementType | undefined, where: string): XlaOp {
-    const w = op.weak;
-    if (w === undefined) return op;
-    this.checkOwned(op, where);
-    const type = t ?? w.defaultType;
-    let records = this.weakRecords.get(op.name);
-    if (records === undefined) this.weakRecords.set(op.name, (records = new Map()));
-    const live = (r: WeakRecord): boolean => this.instructions[r.index]?.name === r.op.name;
-    const known = records.get(type);
-    if (known !== undefined && live(known)) return known.op;
-    const named = [...records.values()].some((r) => live(r) && r.op.name === op.name);
-    const index = this.instructions.length;
-    const typedOp = this.addInstruction("constant", [], { literal: weakLiteral(w, type, where) }, named ? { name: "constant" } : { exactName: op.name });
-    records.set(type, { op: typedOp, index });
-    return typedOp;
-  }
-
-  /**
-   * Element-wise operands meet: each weak constant among them takes the
-   * element type of the first typed array operand (else `fallback`, else its default).
-   */
-  private meet(where: string, ops: readonly XlaOp[], fallback?: ElementType): XlaOp[] {
-    for (const o of ops) this.checkOwned(o, where);
-    const partner = ops.find((o) => o.weak === undefined && !isTupleShape(o.shape));
-    const t = partner === undefined || isTupleShape(partner.shape) ? fallback : partner.shape.elementType;
-    return ops.map((o) => this.typed(o, t, where));
-  }
-
-  /** A weak value (a reduce init, a scatter update) takes the element type of the operand it goes with. */
-  private like(value: XlaOp, operand: XlaOp | undefined, where: string): XlaOp {
-    this.checkOwned(value, where);
-    const t = operand === undefined || operand.weak !== undefined || isTupleShape(operand.shape) ? undefined : operand.shape.elementType;
-    return this.typed(value, t, where);
-  }
-
-  /** A computation argument as a module: a function is run on a fresh sub-builder with scalar parameters of `types`. */
-  private computation(c: Computation, types: readonly ElementType[], name: string): HloModule {
-    if (typeof c !== "function") return c;
-    const sb = new XlaBuilder(name);
-    const params = types.map((t, i) => sb.parameter(i, shape(t, []), `Arg_${i}`));
-    const root = c(sb, ...params);
-    return sb.build(Array.isArray(root) ? sb.tuple(root) : (root as XlaOp));
-  }
-
-  private checkOwned(op: XlaOp, opcode: string): void {
-    if (!(op instanceof XlaOp)) throw new ShapeError(`${opcode}: operand is not an XlaOp`);
-    if (op.builderId !== this.id) {
-      throw new ShapeError(
-        `${opcode}: XlaOp with handle ${op.name} is built by builder '${op.builderName}', but is trying to use it in builder '${this.name}'`,
-      );
-    }
-  }
-
-  /** Embeds a sub-computation once, under fresh names; returns its entry's name here. */
-  private embed(m: HloModule): string {
-    const known = this.embeddedEntry.get(m);
-    if (known) return known;
-    const renamed = renameModule(m, this.names);
-    this.embedded.push(...renamed.computations);
-    this.embeddedEntry.set(m, renamed.entry);
-    return renamed.entry;
-  }
-
+  /** The shape recorded for `op` (which must come from this builder). */
   getShape(op: XlaOp): Shape {
-    this.checkOwned(op, "getShape");
+    this.#r.checkOwned(op, "getShape");
     return op.shape;
   }
 
   /** A frozen module whose entry computation is this builder's ops; root defaults to the last op. */
-  build(root?: XlaOp): HloModule {
-    if (root) this.checkOwned(root, "build");
-    // A weak root (or a weak constant made last) is recorded in its default type.
-    const pending = root ?? this.lastWeak;
-    if (pending !== undefined) root = this.typed(pending, undefined, "build");
-    if (this.instructions.length === 0) throw new HloError(`builder '${this.name}' has recorded no ops`);
-    const count = this.parameters.size;
-    for (let i = 0; i < count; i++) {
-      if (!this.parameters.has(i)) throw new HloError(`builder '${this.name}': parameter ${i} is missing (parameters must be numbered 0..${count - 1})`);
-    }
-    const entry: HloComputation = {
-      name: this.name,
-      instructions: [...this.instructions],
-      root: root ? root.name : this.instructions[this.instructions.length - 1].name,
-    };
-    return createModule({ name: this.name, computations: [...this.embedded, entry], entry: this.name });
-  }
+  build(root?: XlaOp): HloModule { return this.#r.build(root); }
 
   // ---- leaves ----
 
-  parameter(index: number, s: Shape, name: string): XlaOp {
-    if (!Number.isInteger(index) || index < 0) throw new ShapeError(`parameter: invalid parameter number ${index}`);
-    if (this.parameters.has(index)) throw new ShapeError(`parameter: parameter ${index} already registered`);
-    const op = this.addInstruction("parameter", [], { parameterNumber: index }, { declared: s, name });
-    this.parameters.set(index, op.name);
-    return op;
-  }
-
-  constant(l: Literal): XlaOp {
-    return this.addInstruction("constant", [], { literal: l }, { name: "constant" });
-  }
+  /** Parameter `index` of the computation, of shape `s`; `name` becomes its instruction name. */
+  parameter(index: number, s: Shape, name: string): XlaOp { return this.#r.parameter(index, s, name); }
+  /** A constant holding the literal, of the literal's shape. */
+  constant(l: Literal): XlaOp { return cst.constant(this.#r, l); }
 
   /**
    * A scalar constant. With an element type it is that type. Without one it
@@ -328,449 +101,266 @@ export class XlaBuilder {
    * (integral and in range for integer types; floats round to nearest), or
    * ShapeError. Its XlaOp's shape reads that default.
    */
-  constantR0(value: number | boolean, elementType?: ElementType): XlaOp {
-    return this.constantOf([], [value], elementType);
-  }
-
+  constantR0(value: number | boolean, elementType?: ElementType): XlaOp { return cst.constantOf(this.#r, [], [value], elementType); }
   /** A rank-1 constant; weakly typed without an element type, as constantR0. */
-  constantR1(values: readonly (number | boolean)[], elementType?: ElementType): XlaOp {
-    return this.constantOf([values.length], values, elementType);
-  }
-
+  constantR1(values: readonly (number | boolean)[], elementType?: ElementType): XlaOp { return cst.constantOf(this.#r, [values.length], values, elementType); }
   /** A rank-2 constant from its rows (all of one length); weakly typed without an element type, as constantR0. */
-  constantR2(rows: readonly (readonly (number | boolean)[])[], elementType?: ElementType): XlaOp {
-    const cols = rows[0]?.length ?? 0;
-    const ragged = rows.findIndex((r) => r.length !== cols);
-    if (ragged >= 0) throw new ShapeError(`constantR2: row ${ragged} has ${rows[ragged].length} values, row 0 has ${cols}`);
-    return this.constantOf([rows.length, cols], rows.flat(), elementType);
-  }
-
-  private constantOf(dimensions: readonly number[], values: readonly (number | boolean)[], elementType: ElementType | undefined): XlaOp {
-    if (elementType !== undefined) return this.constant(literal(elementType, dimensions, values));
-    const w = weakConstant(dimensions, values);
-    // The literal in the default type is made now, so a bad value throws here.
-    const s = weakLiteral(w, w.defaultType, "constant").shape;
-    const op = new XlaOp(this.name, this.id, this.names.unique("constant"), s, w);
-    this.lastWeak = op;
-    return op;
-  }
-
-  iota(s: ArrayShape, iotaDimension: number): XlaOp {
-    return this.addInstruction("iota", [], { iotaDimension }, { declared: s });
-  }
+  constantR2(rows: readonly (readonly (number | boolean)[])[], elementType?: ElementType): XlaOp { return cst.constantR2(this.#r, rows, elementType); }
+  /** An array of shape `s` whose values count 0, 1, 2, ... along `iotaDimension`. */
+  iota(s: ArrayShape, iotaDimension: number): XlaOp { return dm.iota(this.#r, s, iotaDimension); }
 
   // ---- element-wise ----
 
-  private unary(opcode: UnaryOpcode, x: XlaOp): XlaOp {
-    return this.addInstruction(opcode, [x], {});
-  }
-
-  private binary(opcode: BinaryOpcode, lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp {
-    const attrs = broadcastDimensions && broadcastDimensions.length > 0 ? { broadcastDimensions: [...broadcastDimensions] } : {};
-    return this.atomically(() => this.addInstruction(opcode, this.meet(opcode, [lhs, rhs]), attrs));
-  }
-
-  private compare(direction: AttributesOf<"compare">["direction"], lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[], totalOrder = false): XlaOp {
-    const attrs: AttributesOf<"compare"> = { direction };
-    if (totalOrder) attrs.comparisonType = "TOTALORDER";
-    if (broadcastDimensions && broadcastDimensions.length > 0) attrs.broadcastDimensions = [...broadcastDimensions];
-    return this.atomically(() => this.addInstruction("compare", this.meet("compare", [lhs, rhs]), attrs, { name: direction.toLowerCase() }));
-  }
-
-  add(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("add", lhs, rhs, broadcastDimensions); }
-  sub(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("subtract", lhs, rhs, broadcastDimensions); }
-  mul(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("multiply", lhs, rhs, broadcastDimensions); }
-  div(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("divide", lhs, rhs, broadcastDimensions); }
-  rem(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("remainder", lhs, rhs, broadcastDimensions); }
-  max(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("maximum", lhs, rhs, broadcastDimensions); }
-  min(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("minimum", lhs, rhs, broadcastDimensions); }
-  pow(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("power", lhs, rhs, broadcastDimensions); }
-  atan2(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("atan2", lhs, rhs, broadcastDimensions); }
-  and(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("and", lhs, rhs, broadcastDimensions); }
-  or(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("or", lhs, rhs, broadcastDimensions); }
-  xor(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("xor", lhs, rhs, broadcastDimensions); }
-  shiftLeft(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-left", lhs, rhs, broadcastDimensions); }
-  shiftRightArithmetic(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-right-arithmetic", lhs, rhs, broadcastDimensions); }
-  shiftRightLogical(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("shift-right-logical", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs + rhs; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  add(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "add", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs - rhs; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  sub(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "subtract", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs * rhs; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  mul(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "multiply", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs / rhs (integers truncate; x / 0 gives -1 signed, all ones unsigned); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  div(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "divide", lhs, rhs, broadcastDimensions); }
+  /** Element-wise the remainder of lhs / rhs, sign of lhs (C's fmod); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  rem(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "remainder", lhs, rhs, broadcastDimensions); }
+  /** Element-wise the larger of lhs and rhs (NaN if either is NaN); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  max(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "maximum", lhs, rhs, broadcastDimensions); }
+  /** Element-wise the smaller of lhs and rhs (NaN if either is NaN); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  min(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "minimum", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs raised to rhs; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  pow(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "power", lhs, rhs, broadcastDimensions); }
+  /** Element-wise atan2(lhs, rhs); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  atan2(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "atan2", lhs, rhs, broadcastDimensions); }
+  /** Element-wise logical (pred) or bitwise AND; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  and(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "and", lhs, rhs, broadcastDimensions); }
+  /** Element-wise logical (pred) or bitwise OR; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  or(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "or", lhs, rhs, broadcastDimensions); }
+  /** Element-wise logical (pred) or bitwise XOR; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  xor(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "xor", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs shifted left by rhs bits; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  shiftLeft(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "shift-left", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs shifted right by rhs bits, copying the sign bit; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  shiftRightArithmetic(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "shift-right-arithmetic", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs shifted right by rhs bits, filling with zeros; `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  shiftRightLogical(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "shift-right-logical", lhs, rhs, broadcastDimensions); }
   /** re + im·i from two f32 (c64) or two f64 (c128) operands. */
-  complex(re: XlaOp, im: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.binary("complex", re, im, broadcastDimensions); }
+  complex(re: XlaOp, im: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.binary(this.#r, "complex", re, im, broadcastDimensions); }
 
-  eq(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("EQ", lhs, rhs, broadcastDimensions); }
-  ne(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("NE", lhs, rhs, broadcastDimensions); }
-  lt(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LT", lhs, rhs, broadcastDimensions); }
-  le(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LE", lhs, rhs, broadcastDimensions); }
-  gt(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GT", lhs, rhs, broadcastDimensions); }
-  ge(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GE", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs == rhs, a pred array (floats: NaN compares unequal); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  eq(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "EQ", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs != rhs, a pred array (floats: NaN compares unequal); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  ne(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "NE", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs < rhs, a pred array (floats: NaN compares unequal); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  lt(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "LT", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs <= rhs, a pred array (floats: NaN compares unequal); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  le(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "LE", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs > rhs, a pred array (floats: NaN compares unequal); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  gt(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "GT", lhs, rhs, broadcastDimensions); }
+  /** Element-wise lhs >= rhs, a pred array (floats: NaN compares unequal); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  ge(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "GE", lhs, rhs, broadcastDimensions); }
   /** Comparisons in IEEE total order (-NaN < -inf < ... < -0 < +0 < ... < +NaN). */
-  eqTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("EQ", lhs, rhs, broadcastDimensions, true); }
-  neTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("NE", lhs, rhs, broadcastDimensions, true); }
-  ltTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LT", lhs, rhs, broadcastDimensions, true); }
-  leTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("LE", lhs, rhs, broadcastDimensions, true); }
-  gtTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GT", lhs, rhs, broadcastDimensions, true); }
-  geTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return this.compare("GE", lhs, rhs, broadcastDimensions, true); }
+  eqTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "EQ", lhs, rhs, broadcastDimensions, true); }
+  /** Element-wise lhs != rhs in IEEE total order (see eqTotalOrder); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  neTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "NE", lhs, rhs, broadcastDimensions, true); }
+  /** Element-wise lhs < rhs in IEEE total order (see eqTotalOrder); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  ltTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "LT", lhs, rhs, broadcastDimensions, true); }
+  /** Element-wise lhs <= rhs in IEEE total order (see eqTotalOrder); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  leTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "LE", lhs, rhs, broadcastDimensions, true); }
+  /** Element-wise lhs > rhs in IEEE total order (see eqTotalOrder); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  gtTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "GT", lhs, rhs, broadcastDimensions, true); }
+  /** Element-wise lhs >= rhs in IEEE total order (see eqTotalOrder); `broadcastDimensions` broadcasts the lower-rank operand as XLA's implicit broadcast. */
+  geTotalOrder(lhs: XlaOp, rhs: XlaOp, broadcastDimensions?: readonly number[]): XlaOp { return ew.compare(this.#r, "GE", lhs, rhs, broadcastDimensions, true); }
 
-  neg(x: XlaOp): XlaOp { return this.unary("negate", x); }
-  abs(x: XlaOp): XlaOp { return this.unary("abs", x); }
-  exp(x: XlaOp): XlaOp { return this.unary("exponential", x); }
-  expm1(x: XlaOp): XlaOp { return this.unary("exponential-minus-one", x); }
-  log(x: XlaOp): XlaOp { return this.unary("log", x); }
-  log1p(x: XlaOp): XlaOp { return this.unary("log-plus-one", x); }
-  sqrt(x: XlaOp): XlaOp { return this.unary("sqrt", x); }
-  rsqrt(x: XlaOp): XlaOp { return this.unary("rsqrt", x); }
-  cbrt(x: XlaOp): XlaOp { return this.unary("cbrt", x); }
-  tanh(x: XlaOp): XlaOp { return this.unary("tanh", x); }
-  logistic(x: XlaOp): XlaOp { return this.unary("logistic", x); }
-  sin(x: XlaOp): XlaOp { return this.unary("sine", x); }
-  cos(x: XlaOp): XlaOp { return this.unary("cosine", x); }
-  tan(x: XlaOp): XlaOp { return this.unary("tan", x); }
-  acos(x: XlaOp): XlaOp { return this.unary("acos", x); }
-  acosh(x: XlaOp): XlaOp { return this.unary("acosh", x); }
-  asin(x: XlaOp): XlaOp { return this.unary("asin", x); }
-  asinh(x: XlaOp): XlaOp { return this.unary("asinh", x); }
-  atanh(x: XlaOp): XlaOp { return this.unary("atanh", x); }
-  cosh(x: XlaOp): XlaOp { return this.unary("cosh", x); }
-  sinh(x: XlaOp): XlaOp { return this.unary("sinh", x); }
-  erf(x: XlaOp): XlaOp { return this.unary("erf", x); }
-  floor(x: XlaOp): XlaOp { return this.unary("floor", x); }
-  ceil(x: XlaOp): XlaOp { return this.unary("ceil", x); }
-  roundNearestEven(x: XlaOp): XlaOp { return this.unary("round-nearest-even", x); }
-  roundNearestAfz(x: XlaOp): XlaOp { return this.unary("round-nearest-afz", x); }
-  sign(x: XlaOp): XlaOp { return this.unary("sign", x); }
-  not(x: XlaOp): XlaOp { return this.unary("not", x); }
-  isFinite(x: XlaOp): XlaOp { return this.unary("is-finite", x); }
-  popcnt(x: XlaOp): XlaOp { return this.unary("popcnt", x); }
-  clz(x: XlaOp): XlaOp { return this.unary("count-leading-zeros", x); }
-  copy(x: XlaOp): XlaOp { return this.unary("copy", x); }
+  /** Element-wise -x. */
+  neg(x: XlaOp): XlaOp { return ew.unary(this.#r, "negate", x); }
+  /** Element-wise |x| (complex: the magnitude). */
+  abs(x: XlaOp): XlaOp { return ew.unary(this.#r, "abs", x); }
+  /** Element-wise e^x. */
+  exp(x: XlaOp): XlaOp { return ew.unary(this.#r, "exponential", x); }
+  /** Element-wise e^x - 1, exact near 0. */
+  expm1(x: XlaOp): XlaOp { return ew.unary(this.#r, "exponential-minus-one", x); }
+  /** Element-wise the natural logarithm. */
+  log(x: XlaOp): XlaOp { return ew.unary(this.#r, "log", x); }
+  /** Element-wise log(1 + x), exact near 0. */
+  log1p(x: XlaOp): XlaOp { return ew.unary(this.#r, "log-plus-one", x); }
+  /** Element-wise the square root. */
+  sqrt(x: XlaOp): XlaOp { return ew.unary(this.#r, "sqrt", x); }
+  /** Element-wise 1 / sqrt(x). */
+  rsqrt(x: XlaOp): XlaOp { return ew.unary(this.#r, "rsqrt", x); }
+  /** Element-wise the cube root. */
+  cbrt(x: XlaOp): XlaOp { return ew.unary(this.#r, "cbrt", x); }
+  /** Element-wise the hyperbolic tangent. */
+  tanh(x: XlaOp): XlaOp { return ew.unary(this.#r, "tanh", x); }
+  /** Element-wise the logistic sigmoid 1 / (1 + e^-x). */
+  logistic(x: XlaOp): XlaOp { return ew.unary(this.#r, "logistic", x); }
+  /** Element-wise the sine. */
+  sin(x: XlaOp): XlaOp { return ew.unary(this.#r, "sine", x); }
+  /** Element-wise the cosine. */
+  cos(x: XlaOp): XlaOp { return ew.unary(this.#r, "cosine", x); }
+  /** Element-wise the tangent. */
+  tan(x: XlaOp): XlaOp { return ew.unary(this.#r, "tan", x); }
+  /** Element-wise the arc cosine. */
+  acos(x: XlaOp): XlaOp { return ew.unary(this.#r, "acos", x); }
+  /** Element-wise the inverse hyperbolic cosine. */
+  acosh(x: XlaOp): XlaOp { return ew.unary(this.#r, "acosh", x); }
+  /** Element-wise the arc sine. */
+  asin(x: XlaOp): XlaOp { return ew.unary(this.#r, "asin", x); }
+  /** Element-wise the inverse hyperbolic sine. */
+  asinh(x: XlaOp): XlaOp { return ew.unary(this.#r, "asinh", x); }
+  /** Element-wise the inverse hyperbolic tangent. */
+  atanh(x: XlaOp): XlaOp { return ew.unary(this.#r, "atanh", x); }
+  /** Element-wise the hyperbolic cosine. */
+  cosh(x: XlaOp): XlaOp { return ew.unary(this.#r, "cosh", x); }
+  /** Element-wise the hyperbolic sine. */
+  sinh(x: XlaOp): XlaOp { return ew.unary(this.#r, "sinh", x); }
+  /** Element-wise the error function. */
+  erf(x: XlaOp): XlaOp { return ew.unary(this.#r, "erf", x); }
+  /** Element-wise rounded down. */
+  floor(x: XlaOp): XlaOp { return ew.unary(this.#r, "floor", x); }
+  /** Element-wise rounded up. */
+  ceil(x: XlaOp): XlaOp { return ew.unary(this.#r, "ceil", x); }
+  /** Element-wise rounded to the nearest integer, ties to even. */
+  roundNearestEven(x: XlaOp): XlaOp { return ew.unary(this.#r, "round-nearest-even", x); }
+  /** Element-wise rounded to the nearest integer, ties away from zero. */
+  roundNearestAfz(x: XlaOp): XlaOp { return ew.unary(this.#r, "round-nearest-afz", x); }
+  /** Element-wise -1, 0 or 1 by the sign of x (NaN stays NaN, -0 stays -0). */
+  sign(x: XlaOp): XlaOp { return ew.unary(this.#r, "sign", x); }
+  /** Element-wise logical (pred) or bitwise NOT. */
+  not(x: XlaOp): XlaOp { return ew.unary(this.#r, "not", x); }
+  /** Element-wise whether x is finite (pred). */
+  isFinite(x: XlaOp): XlaOp { return ew.unary(this.#r, "is-finite", x); }
+  /** Element-wise the number of set bits. */
+  popcnt(x: XlaOp): XlaOp { return ew.unary(this.#r, "popcnt", x); }
+  /** Element-wise the number of leading zero bits. */
+  clz(x: XlaOp): XlaOp { return ew.unary(this.#r, "count-leading-zeros", x); }
+  /** Element-wise x itself (a copy instruction). */
+  copy(x: XlaOp): XlaOp { return ew.unary(this.#r, "copy", x); }
   /** The real part (component type); on a real float, x itself. */
-  real(x: XlaOp): XlaOp { return this.unary("real", x); }
+  real(x: XlaOp): XlaOp { return ew.unary(this.#r, "real", x); }
   /** The imaginary part (component type); on a real float, zeros. */
-  imag(x: XlaOp): XlaOp { return this.unary("imag", x); }
+  imag(x: XlaOp): XlaOp { return ew.unary(this.#r, "imag", x); }
 
   /**
    * select(pred, onTrue, onFalse). As in XlaBuilder, the non-scalar operands
    * must agree; a scalar onTrue/onFalse is broadcast here, while a scalar pred
    * stays scalar (legal HLO) until lowering.
    */
-  select(pred: XlaOp, onTrue: XlaOp, onFalse: XlaOp): XlaOp {
-    return this.atomically(() => {
-      const p = this.typed(pred, "pred", "select");
-      const [t, f] = this.meet("select", [onTrue, onFalse]);
-      const full = this.ternaryShape("select", [p, t, f]);
-      const fit = (op: XlaOp) => (full && isScalarOp(op) ? this.broadcast(op, full.dimensions) : op);
-      return this.addInstruction("select", [p, fit(t), fit(f)], {});
-    });
-  }
-
+  select(pred: XlaOp, onTrue: XlaOp, onFalse: XlaOp): XlaOp { return ew.select(this.#r, pred, onTrue, onFalse); }
   /** clamp(min, operand, max); scalar bounds stay scalar until lowering. */
-  clamp(min: XlaOp, operand: XlaOp, max: XlaOp): XlaOp {
-    return this.atomically(() => {
-      const [x, lo, hi] = this.meet("clamp", [operand, min, max]);
-      const full = this.ternaryShape("clamp", [lo, x, hi]);
-      const fit = full && isScalarOp(x) ? this.broadcast(x, full.dimensions) : x;
-      return this.addInstruction("clamp", [lo, fit, hi], {});
-    });
-  }
-
-  /** Runs a call that records several instructions; if it throws, none of them stays recorded. */
-  private atomically(record: () => XlaOp): XlaOp {
-    const mark = this.instructions.length;
-    try {
-      return record();
-    } catch (e) {
-      this.instructions.length = mark;
-      throw e;
-    }
-  }
-
-  /** XlaBuilder's InferScalarBroadcastShape: all non-scalar operands must share dimensions. */
-  private ternaryShape(opcode: string, ops: readonly XlaOp[]): ArrayShape | undefined {
-    let full: ArrayShape | undefined;
-    for (const op of ops) {
-      this.checkOwned(op, opcode);
-      const s = op.shape;
-      if (isTupleShape(s)) throw new ShapeError(`${opcode}: expected array operands, got ${shapeToString(s)}`);
-      if (s.dimensions.length === 0) continue;
-      if (full && !sameDims(full.dimensions, s.dimensions)) {
-        throw new ShapeError(
-          `${opcode}: Unimplemented implicit broadcast: non-scalar operands must have the same dimensions; got ${ops.map((o) => shapeToString(o.shape)).join(", ")}.`,
-        );
-      }
-      full ??= s;
-    }
-    return full;
-  }
-
-  convert(operand: XlaOp, elementType: ElementType): XlaOp {
-    return this.addInstruction("convert", [operand], {}, { declared: withType(operand.shape, elementType, "convert") });
-  }
-
-  bitcastConvert(operand: XlaOp, elementType: ElementType): XlaOp {
-    return this.addInstruction("bitcast-convert", [operand], {}, { declared: withType(operand.shape, elementType, "bitcast-convert") });
-  }
-
-  /** StochasticConvertType: `operand` rounded to `elementType`, up where `random` (unsigned, of the operand's width) is below its fraction. */
-  stochasticConvertType(operand: XlaOp, random: XlaOp, elementType: ElementType): XlaOp {
-    const s = operand.shape;
-    // A tuple operand is left to the shape rule, which names it as XLA does.
-    return this.addInstruction("stochastic-convert", [operand, random], {}, { declared: isTupleShape(s) ? undefined : shape(elementType, s.dimensions) });
-  }
-
-  reducePrecision(operand: XlaOp, exponentBits: number, mantissaBits: number): XlaOp {
-    return this.addInstruction("reduce-precision", [operand], { exponentBits, mantissaBits });
-  }
+  clamp(min: XlaOp, operand: XlaOp, max: XlaOp): XlaOp { return ew.clamp(this.#r, min, operand, max); }
+  /** Each element converted to `elementType` (floats to integers truncate toward zero, saturating; NaN to 0). */
+  convert(operand: XlaOp, elementType: ElementType): XlaOp { return ew.convert(this.#r, operand, elementType); }
+  /** Each element's bits read as `elementType`; a narrower or wider type adds or drops a last dimension, as XLA's BitcastConvertType. */
+  bitcastConvert(operand: XlaOp, elementType: ElementType): XlaOp { return ew.bitcastConvert(this.#r, operand, elementType); }
+  /** Each element rounded to a float format of `exponentBits` and `mantissaBits`, kept in its own type. */
+  reducePrecision(operand: XlaOp, exponentBits: number, mantissaBits: number): XlaOp { return ew.reducePrecision(this.#r, operand, exponentBits, mantissaBits); }
 
   // ---- shapes and data movement ----
 
   /** Adds new major dimensions: result dims = broadcastSizes ++ operand dims. */
-  broadcast(operand: XlaOp, broadcastSizes: readonly number[]): XlaOp {
-    const s = arrayOf(operand, "broadcast");
-    for (const d of broadcastSizes) {
-      if (Number.isInteger(d) && d < 0) throw new ShapeError(`broadcast: Broadcast with negative dimension size ${d}.`);
-    }
-    const r = broadcastSizes.length;
-    const dims = s.dimensions.map((_, i) => r + i);
-    return this.addInstruction("broadcast", [operand], { dimensions: dims }, {
-      declared: checkedShape("broadcast", s.elementType, [...broadcastSizes, ...s.dimensions]),
-    });
-  }
-
+  broadcast(operand: XlaOp, broadcastSizes: readonly number[]): XlaOp { return dm.broadcast(this.#r, operand, broadcastSizes); }
   /**
    * BroadcastInDim: operand dimension i goes to output dimension
    * broadcastDimensions[i]; size-1 operand dimensions may expand (XLA emits
    * reshape + broadcast for them, and so do we).
    */
-  broadcastInDim(operand: XlaOp, outDimSizes: readonly number[], broadcastDimensions: readonly number[]): XlaOp {
-    const s = arrayOf(operand, "broadcastInDim");
-    try {
-      checkInDimBroadcast(s, outDimSizes, broadcastDimensions);
-    } catch (e) {
-      if (!(e instanceof ShapeError)) throw e;
-      // XLA's messages here name neither the operand shape nor the dimensions; the API promises both.
-      throw new ShapeError(
-        `${e.message} (operand shape ${shapeToString(s)}; out_dim_sizes=[${outDimSizes.join(",")}]; broadcast_dimensions={${broadcastDimensions.join(",")}})`,
-      );
-    }
-    // Size-1 dimensions that expand are dropped by a reshape first, so the
-    // broadcast itself maps sizes exactly (HLO's broadcast rule).
-    const kept = broadcastDimensions.map((d, i) => i).filter((i) => s.dimensions[i] === outDimSizes[broadcastDimensions[i]]);
-    let source = operand;
-    if (kept.length !== s.dimensions.length) source = this.reshape(operand, kept.map((i) => s.dimensions[i]));
-    return this.addInstruction("broadcast", [source], { dimensions: kept.map((i) => broadcastDimensions[i]) }, {
-      declared: checkedShape("broadcast", s.elementType, outDimSizes),
-    });
-  }
-
-  reshape(operand: XlaOp, newSizes: readonly number[]): XlaOp {
-    const s = arrayOf(operand, "reshape");
-    return this.addInstruction("reshape", [operand], {}, { declared: checkedShape("reshape", s.elementType, newSizes) });
-  }
-
+  broadcastInDim(operand: XlaOp, outDimSizes: readonly number[], broadcastDimensions: readonly number[]): XlaOp { return dm.broadcastInDim(this.#r, operand, outDimSizes, broadcastDimensions); }
+  /** The operand's elements, in row-major order, as an array of `newSizes`. */
+  reshape(operand: XlaOp, newSizes: readonly number[]): XlaOp { return dm.reshape(this.#r, operand, newSizes); }
   /**
    * XLA's bitcast: the operand's bytes, in its layout's order, read as `resultShape`
    * (layout included). The byte sizes must match.
    */
-  bitcast(operand: XlaOp, resultShape: Shape): XlaOp {
-    return this.addInstruction("bitcast", [operand], {}, { declared: resultShape });
-  }
-
-  transpose(operand: XlaOp, permutation: readonly number[]): XlaOp {
-    return this.addInstruction("transpose", [operand], { dimensions: [...permutation] });
-  }
-
-  slice(operand: XlaOp, start: readonly number[], limit: readonly number[], strides: readonly number[]): XlaOp {
-    return this.addInstruction("slice", [operand], { starts: [...start], limits: [...limit], strides: [...strides] });
-  }
-
+  bitcast(operand: XlaOp, resultShape: Shape): XlaOp { return dm.bitcast(this.#r, operand, resultShape); }
+  /** Dimensions permuted: result dimension i is operand dimension `permutation[i]`. */
+  transpose(operand: XlaOp, permutation: readonly number[]): XlaOp { return dm.transpose(this.#r, operand, permutation); }
+  /** The elements from `start` (inclusive) to `limit` (exclusive) by `strides`, per dimension. */
+  slice(operand: XlaOp, start: readonly number[], limit: readonly number[], strides: readonly number[]): XlaOp { return dm.slice(this.#r, operand, start, limit, strides); }
   /** XLA's SliceInDim: a slice of one dimension, the others kept whole. */
   sliceInDim(operand: XlaOp, startIndex: number, limitIndex: number, stride: number, dimension: number): XlaOp {
-    const dims = arrayOf(operand, "slice").dimensions;
-    return this.slice(
-      operand,
-      dims.map((_, i) => (i === dimension ? startIndex : 0)),
-      dims.map((d, i) => (i === dimension ? limitIndex : d)),
-      dims.map((_, i) => (i === dimension ? stride : 1)),
-    );
+    return dm.sliceInDim(this.#r, operand, startIndex, limitIndex, stride, dimension);
   }
-
-  concatInDim(operands: readonly XlaOp[], dimension: number): XlaOp {
-    return this.addInstruction("concatenate", operands, { dimension });
-  }
-
+  /** The operands joined along `dimension`; every other dimension must agree. */
+  concatInDim(operands: readonly XlaOp[], dimension: number): XlaOp { return dm.concatInDim(this.#r, operands, dimension); }
   /** A weak paddingValue takes the operand's element type. */
-  pad(operand: XlaOp, paddingValue: XlaOp, config: readonly { low: number; high: number; interior: number }[]): XlaOp {
-    return this.atomically(() => this.addInstruction("pad", this.meet("pad", [operand, paddingValue]), { padding: config.map((c) => ({ low: c.low, high: c.high, interior: c.interior })) }));
-  }
-
-  reverse(operand: XlaOp, dimensions: readonly number[]): XlaOp {
-    return this.addInstruction("reverse", [operand], { dimensions: [...dimensions] });
-  }
-
-  getDimensionSize(operand: XlaOp, dimension: number): XlaOp {
-    return this.addInstruction("get-dimension-size", [operand], { dimension });
-  }
-
+  pad(operand: XlaOp, paddingValue: XlaOp, config: readonly { low: number; high: number; interior: number }[]): XlaOp { return dm.pad(this.#r, operand, paddingValue, config); }
+  /** The elements in reverse order along each of `dimensions`. */
+  reverse(operand: XlaOp, dimensions: readonly number[]): XlaOp { return dm.reverse(this.#r, operand, dimensions); }
+  /** The runtime size of `dimension` as an s32 scalar. */
+  getDimensionSize(operand: XlaOp, dimension: number): XlaOp { return dm.getDimensionSize(this.#r, operand, dimension); }
   /** The operand with dimension `dimension` made dynamic, its runtime size `size` (an s32 scalar). */
-  setDimensionSize(operand: XlaOp, size: XlaOp, dimension: number): XlaOp {
-    return this.atomically(() => this.addInstruction("set-dimension-size", [operand, this.typed(size, "s32", "set-dimension-size")], { dimension }));
-  }
-
+  setDimensionSize(operand: XlaOp, size: XlaOp, dimension: number): XlaOp { return dm.setDimensionSize(this.#r, operand, size, dimension); }
   /**
    * XlaBuilder::DynamicReshape: the operand read as `newSizeBounds`, dimension i
    * dynamic (its bound newSizeBounds[i]) where dimsAreDynamic[i]; dimSizes holds
    * one s32 scalar per result dimension, the runtime size.
    */
   dynamicReshape(operand: XlaOp, dimSizes: readonly XlaOp[], newSizeBounds: readonly number[], dimsAreDynamic: readonly boolean[]): XlaOp {
-    const s = arrayOf(operand, "dynamic-reshape");
-    if (newSizeBounds.length !== dimsAreDynamic.length) {
-      throw new ShapeError(
-        `dynamic-reshape: DynamicReshape has to have the same number of elements in new_sizes (${newSizeBounds.length}) and dims_are_dynamic (${dimsAreDynamic.length})`,
-      );
-    }
-    const bounded = checkedShape("dynamic-reshape", s.elementType, newSizeBounds);
-    const declared = dimsAreDynamic.some((d) => d) ? { ...bounded, dynamicDimensions: [...dimsAreDynamic] } : bounded;
-    return this.addInstruction("dynamic-reshape", [operand, ...dimSizes], {}, { declared });
+    return dm.dynamicReshape(this.#r, operand, dimSizes, newSizeBounds, dimsAreDynamic);
   }
 
   // ---- indexing ----
 
   /** startIndices: one scalar integer op per operand dimension (weak constants among them take the others' type, else s32). */
-  dynamicSlice(operand: XlaOp, startIndices: readonly XlaOp[], sliceSizes: readonly number[]): XlaOp {
-    return this.atomically(() => this.addInstruction("dynamic-slice", [operand, ...this.meet("dynamic-slice", startIndices, "s32")], { sliceSizes: [...sliceSizes] }));
-  }
-
+  dynamicSlice(operand: XlaOp, startIndices: readonly XlaOp[], sliceSizes: readonly number[]): XlaOp { return ix.dynamicSlice(this.#r, operand, startIndices, sliceSizes); }
   /** A weak update takes the operand's type; startIndices as in dynamicSlice. */
-  dynamicUpdateSlice(operand: XlaOp, update: XlaOp, startIndices: readonly XlaOp[]): XlaOp {
-    return this.atomically(() => {
-      const [x, u] = this.meet("dynamic-update-slice", [operand, update]);
-      return this.addInstruction("dynamic-update-slice", [x, u, ...this.meet("dynamic-update-slice", startIndices, "s32")], {});
-    });
-  }
-
+  dynamicUpdateSlice(operand: XlaOp, update: XlaOp, startIndices: readonly XlaOp[]): XlaOp { return ix.dynamicUpdateSlice(this.#r, operand, update, startIndices); }
+  /** XLA's Gather: slices of `sliceSizes` at the start indices read from `startIndices`, laid out by `dims`. */
   gather(operand: XlaOp, startIndices: XlaOp, dims: GatherDimensionNumbers, sliceSizes: readonly number[], indicesAreSorted = false): XlaOp {
-    return this.addInstruction("gather", [operand, startIndices], {
-      offsetDims: [...dims.offsetDims],
-      collapsedSliceDims: [...dims.collapsedSliceDims],
-      startIndexMap: [...dims.startIndexMap],
-      operandBatchingDims: [...(dims.operandBatchingDims ?? [])],
-      startIndicesBatchingDims: [...(dims.startIndicesBatchingDims ?? [])],
-      indexVectorDim: dims.indexVectorDim,
-      sliceSizes: [...sliceSizes],
-      indicesAreSorted,
-    });
+    return ix.gather(this.#r, operand, startIndices, dims, sliceSizes, indicesAreSorted);
   }
-
+  /** `updateComputation` takes (operand values..., update values...); a weak update takes its operand's type. */
   scatter(
-    operand: XlaOp | readonly XlaOp[],
-    scatterIndices: XlaOp,
-    updates: XlaOp | readonly XlaOp[],
-    updateComputation: Computation,
-    dims: ScatterDimensionNumbers,
-    opts: { indicesAreSorted?: boolean; uniqueIndices?: boolean } = {},
+    operand: XlaOp | readonly XlaOp[], scatterIndices: XlaOp, updates: XlaOp | readonly XlaOp[], updateComputation: Computation,
+    dims: ScatterDimensionNumbers, opts: { indicesAreSorted?: boolean; uniqueIndices?: boolean } = {},
   ): XlaOp {
-    return this.atomically(() => {
-      const operands = (Array.isArray(operand) ? operand : [operand as XlaOp]).map((o) => this.typed(o, undefined, "scatter"));
-      const ups = (Array.isArray(updates) ? updates : [updates as XlaOp]).map((u, i) => this.like(u, operands[i], "scatter"));
-      // The update computation takes (operand values..., update values...), as reduce's (acc..., x...).
-      const types = [...operands, ...ups].map((o) => arrayOf(o, "scatter").elementType);
-      const called = this.computation(updateComputation, types, "update");
-      return this.addInstruction("scatter", [...operands, scatterIndices, ...ups], {
-        updateWindowDims: [...dims.updateWindowDims],
-        insertedWindowDims: [...dims.insertedWindowDims],
-        inputBatchingDims: [...(dims.inputBatchingDims ?? [])],
-        scatterIndicesBatchingDims: [...(dims.scatterIndicesBatchingDims ?? [])],
-        scatterDimsToOperandDims: [...dims.scatterDimsToOperandDims],
-        indexVectorDim: dims.indexVectorDim,
-        indicesAreSorted: opts.indicesAreSorted ?? false,
-        uniqueIndices: opts.uniqueIndices ?? false,
-      }, { called: [called] });
-    });
+    return ix.scatter(this.#r, operand, scatterIndices, updates, updateComputation, dims, opts);
   }
 
   // ---- linear algebra ----
 
   /** Dot: contracts lhs's last dimension (its only one for a vector) with rhs's first. */
-  dot(lhs: XlaOp, rhs: XlaOp): XlaOp {
-    const l = arrayOf(lhs, "dot");
-    return this.dotGeneral(lhs, rhs, {
-      lhsContractingDimensions: [l.dimensions.length === 1 ? 0 : 1],
-      rhsContractingDimensions: [0],
-    });
-  }
-
+  dot(lhs: XlaOp, rhs: XlaOp): XlaOp { return dt.dot(this.#r, lhs, rhs); }
+  /** XLA's DotGeneral: contracts and batches the dimensions `dims` names; the result is (batch, lhs free, rhs free). `preferredElementType` widens the result. */
   dotGeneral(lhs: XlaOp, rhs: XlaOp, dims: DotDimensionNumbers, preferredElementType?: ElementType): XlaOp {
-    const declared = preferredElementType ? shape(preferredElementType, []) : undefined;
-    return this.addInstruction("dot", [lhs, rhs], {
-      lhsBatchDimensions: [...(dims.lhsBatchDimensions ?? [])],
-      lhsContractingDimensions: [...dims.lhsContractingDimensions],
-      rhsBatchDimensions: [...(dims.rhsBatchDimensions ?? [])],
-      rhsContractingDimensions: [...dims.rhsContractingDimensions],
-    }, { declared });
+    return dt.dotGeneral(this.#r, lhs, rhs, dims, preferredElementType);
   }
-
   /**
    * XlaBuilder::RaggedDot: a dot whose lhs ragged dimension is split into groups
    * by groupSizes (an integer array, [g] or [prefix..., g]); see infer/ragged_dot.ts for the three modes.
    */
   raggedDot(lhs: XlaOp, rhs: XlaOp, groupSizes: XlaOp, dims: RaggedDotDimensionNumbers, preferredElementType?: ElementType): XlaOp {
-    const declared = preferredElementType ? shape(preferredElementType, []) : undefined;
-    return this.addInstruction("ragged-dot", [lhs, rhs, groupSizes], {
-      lhsBatchDimensions: [...(dims.lhsBatchDimensions ?? [])],
-      lhsContractingDimensions: [...dims.lhsContractingDimensions],
-      rhsBatchDimensions: [...(dims.rhsBatchDimensions ?? [])],
-      rhsContractingDimensions: [...dims.rhsContractingDimensions],
-      lhsRaggedDimensions: [...dims.lhsRaggedDimensions],
-      rhsGroupDimensions: [...(dims.rhsGroupDimensions ?? [])],
-    }, { declared });
+    return dt.raggedDot(this.#r, lhs, rhs, groupSizes, dims, preferredElementType);
   }
-
   /**
    * scaled-dot: dotGeneral of lhs and rhs, each multiplied by its block scale
    * (a scalar, ignored, or an array of the operand's rank whose sizes divide the operand's).
    */
   scaledDot(lhs: XlaOp, rhs: XlaOp, lhsScale: XlaOp, rhsScale: XlaOp, dims: DotDimensionNumbers, preferredElementType?: ElementType): XlaOp {
-    const declared = preferredElementType ? shape(preferredElementType, []) : undefined;
-    return this.addInstruction("scaled-dot", [lhs, rhs, lhsScale, rhsScale], {
-      lhsBatchDimensions: [...(dims.lhsBatchDimensions ?? [])],
-      lhsContractingDimensions: [...dims.lhsContractingDimensions],
-      rhsBatchDimensions: [...(dims.rhsBatchDimensions ?? [])],
-      rhsContractingDimensions: [...dims.rhsContractingDimensions],
-    }, { declared });
+    return dt.scaledDot(this.#r, lhs, rhs, lhsScale, rhsScale, dims, preferredElementType);
   }
-
   /** Cholesky factor of each (batched) Hermitian positive-definite matrix: lower L (a = L L^H) or upper U (a = U^H U). */
-  cholesky(a: XlaOp, lower = false): XlaOp {
-    return this.addInstruction("cholesky", [a], { lower });
-  }
-
+  cholesky(a: XlaOp, lower = false): XlaOp { return la.cholesky(this.#r, a, lower); }
   /** Solves op(a) x = b (leftSide) or x op(a) = b for x, a triangular; op per transposeA. */
   triangularSolve(a: XlaOp, b: XlaOp, leftSide: boolean, lower: boolean, unitDiagonal: boolean, transposeA: TransposeKind): XlaOp {
-    return this.addInstruction("triangular-solve", [a, b], { leftSide, lower, unitDiagonal, transposeA });
+    return la.triangularSolve(this.#r, a, b, leftSide, lower, unitDiagonal, transposeA);
   }
 
   // ---- fourier transforms, top-k, batch normalization ----
 
   /** FFT, IFFT, RFFT or IRFFT over the innermost fftLength.length dimensions. */
-  fft(operand: XlaOp, fftType: FftType, fftLength: readonly number[]): XlaOp {
-    return this.addInstruction("fft", [operand], { fftType, fftLength: [...fftLength] });
-  }
-
+  fft(operand: XlaOp, fftType: FftType, fftLength: readonly number[]): XlaOp { return la.fft(this.#r, operand, fftType, fftLength); }
   /** The k largest (or smallest) elements of each last-dimension row, and their s32 indices, as a tuple. */
-  topK(operand: XlaOp, k: number, largest = true): XlaOp {
-    return this.addInstruction("topk", [operand], { k, largest, isStable: false });
-  }
-
+  topK(operand: XlaOp, k: number, largest = true): XlaOp { return la.topK(this.#r, operand, k, largest); }
   /** (normalized operand, batch mean, batch variance) over every dimension but featureIndex. */
   batchNormTraining(operand: XlaOp, scale: XlaOp, offset: XlaOp, epsilon: number, featureIndex: number): XlaOp {
-    return this.addInstruction("batch-norm-training", [operand, scale, offset], { epsilon: Math.fround(epsilon), featureIndex });
+    return bn.batchNormTraining(this.#r, operand, scale, offset, epsilon, featureIndex);
   }
-
+  /** Normalizes with the given mean and variance over every dimension but `featureIndex`, then scales and offsets. */
   batchNormInference(operand: XlaOp, scale: XlaOp, offset: XlaOp, mean: XlaOp, variance: XlaOp, epsilon: number, featureIndex: number): XlaOp {
-    return this.addInstruction("batch-norm-inference", [operand, scale, offset, mean, variance], { epsilon: Math.fround(epsilon), featureIndex });
+    return bn.batchNormInference(this.#r, operand, scale, offset, mean, variance, epsilon, featureIndex);
   }
-
   /** (grad operand, grad scale, grad offset) of batch normalization, given the batch mean and variance. */
   batchNormGrad(operand: XlaOp, scale: XlaOp, mean: XlaOp, variance: XlaOp, gradOutput: XlaOp, epsilon: number, featureIndex: number): XlaOp {
-    return this.addInstruction("batch-norm-grad", [operand, scale, mean, variance, gradOutput], { epsilon: Math.fround(epsilon), featureIndex });
+    return bn.batchNormGrad(this.#r, operand, scale, mean, variance, gradOutput, epsilon, featureIndex);
   }
 
   // ---- random numbers ----
@@ -780,24 +370,13 @@ export class XlaBuilder {
    * As XlaBuilder::RngBitGenerator, the bits take the unsigned type of s's
    * element width (f32 gives u32).
    */
-  rngBitGenerator(algorithm: RngAlgorithm, initialState: XlaOp, s: ArrayShape): XlaOp {
-    const unsigned = isTupleShape(s) ? undefined : UNSIGNED_OF_WIDTH[ELEMENT_TYPE_WIDTH(s.elementType)];
-    if (unsigned === undefined) {
-      throw new ShapeError(`rng-bit-generator: Unsupported shape for RngBitGenerator: ${isTupleShape(s) ? "TUPLE" : upperTypeName(s.elementType)}`);
-    }
-    const bits = checkedShape("rng-bit-generator", unsigned, s.dimensions);
-    return this.addInstruction("rng-bit-generator", [initialState], { algorithm }, { declared: tupleShape([initialState.shape, bits]) });
-  }
-
+  rngBitGenerator(algorithm: RngAlgorithm, initialState: XlaOp, s: ArrayShape): XlaOp { return rn.rngBitGenerator(this.#r, algorithm, initialState, s); }
   /** Values of shape s drawn uniformly from [a, b) (seeded: see the evaluator's rngSeed). */
-  rngUniform(a: XlaOp, b: XlaOp, s: ArrayShape): XlaOp {
-    return this.atomically(() => this.addInstruction("rng", this.meet("rng", [a, b], s.elementType), { distribution: "rng_uniform" }, { declared: s }));
-  }
-
+  rngUniform(a: XlaOp, b: XlaOp, s: ArrayShape): XlaOp { return rn.rng(this.#r, "rng_uniform", a, b, s); }
   /** Values of shape s drawn from the normal distribution N(mu, sigma^2) (seeded). */
-  rngNormal(mu: XlaOp, sigma: XlaOp, s: ArrayShape): XlaOp {
-    return this.atomically(() => this.addInstruction("rng", this.meet("rng", [mu, sigma], s.elementType), { distribution: "rng_normal" }, { declared: s }));
-  }
+  rngNormal(mu: XlaOp, sigma: XlaOp, s: ArrayShape): XlaOp { return rn.rng(this.#r, "rng_normal", mu, sigma, s); }
+  /** StochasticConvertType: `operand` rounded to `elementType`, up where `random` (unsigned, of the operand's width) is below its fraction. */
+  stochasticConvertType(operand: XlaOp, random: XlaOp, elementType: ElementType): XlaOp { return rn.stochasticConvertType(this.#r, operand, random, elementType); }
 
   // ---- convolution (XlaBuilder's Conv family) ----
 
@@ -809,82 +388,44 @@ export class XlaBuilder {
    * window_reversal argument).
    */
   convGeneralDilated(
-    lhs: XlaOp,
-    rhs: XlaOp,
-    windowStrides: readonly number[],
-    padding: readonly (readonly [number, number])[],
-    lhsDilation: readonly number[],
-    rhsDilation: readonly number[],
-    dimensionNumbers: ConvolutionDimensionNumbers,
-    featureGroupCount = 1,
-    batchGroupCount = 1,
-    precisionConfig?: readonly string[],
-    preferredElementType?: ElementType,
-    windowReversal?: readonly boolean[],
+    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: readonly (readonly [number, number])[], lhsDilation: readonly number[], rhsDilation: readonly number[],
+    dimensionNumbers: ConvolutionDimensionNumbers, featureGroupCount = 1, batchGroupCount = 1,
+    precisionConfig?: readonly string[], preferredElementType?: ElementType, windowReversal?: readonly boolean[],
   ): XlaOp {
-    const l = arrayOf(lhs, "convolution");
-    const r = arrayOf(rhs, "convolution");
-    verifyConvolution(l, r, dimensionNumbers);
-    const windowSizes = dimensionNumbers.kernelSpatialDimensions.map((d) => r.dimensions[d]);
-    const window = makeConvWindow(windowSizes, windowStrides, padding, lhsDilation, rhsDilation, windowReversal);
-    const d = dimensionNumbers;
-    return this.addInstruction("convolution", [lhs, rhs], {
-      window,
-      dimensionNumbers: {
-        ...d,
-        inputSpatialDimensions: [...d.inputSpatialDimensions],
-        kernelSpatialDimensions: [...d.kernelSpatialDimensions],
-        outputSpatialDimensions: [...d.outputSpatialDimensions],
-      },
-      featureGroupCount,
-      batchGroupCount,
-      ...(precisionConfig === undefined ? {} : { operandPrecision: precisionConfig.map((p) => p.toLowerCase()) }),
-    }, { declared: preferredElementType ? shape(preferredElementType, []) : undefined });
+    return cv.convGeneralDilated(
+      this.#r, lhs, rhs, windowStrides, padding, lhsDilation, rhsDilation, dimensionNumbers, featureGroupCount, batchGroupCount,
+      precisionConfig, preferredElementType, windowReversal,
+    );
   }
-
   /** XLA's ConvGeneral: ConvGeneralDilated without dilations. */
   convGeneral(
-    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: readonly (readonly [number, number])[],
-    dimensionNumbers: ConvolutionDimensionNumbers, featureGroupCount = 1, batchGroupCount = 1,
-    precisionConfig?: readonly string[], preferredElementType?: ElementType,
+    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: readonly (readonly [number, number])[], dimensionNumbers: ConvolutionDimensionNumbers,
+    featureGroupCount = 1, batchGroupCount = 1, precisionConfig?: readonly string[], preferredElementType?: ElementType,
   ): XlaOp {
-    return this.convGeneralDilated(lhs, rhs, windowStrides, padding, [], [], dimensionNumbers, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
+    return cv.convGeneral(this.#r, lhs, rhs, windowStrides, padding, dimensionNumbers, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
   }
-
   /** XLA's ConvWithGeneralDimensions: SAME or VALID padding under any dimension numbers. */
   convWithGeneralDimensions(
-    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: Padding,
-    dimensionNumbers: ConvolutionDimensionNumbers, featureGroupCount = 1, batchGroupCount = 1,
-    precisionConfig?: readonly string[], preferredElementType?: ElementType,
+    lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: Padding, dimensionNumbers: ConvolutionDimensionNumbers,
+    featureGroupCount = 1, batchGroupCount = 1, precisionConfig?: readonly string[], preferredElementType?: ElementType,
   ): XlaOp {
-    const l = arrayOf(lhs, "convolution");
-    const r = arrayOf(rhs, "convolution");
-    verifyConvolution(l, r, dimensionNumbers);
-    const pads = makePadding(
-      dimensionNumbers.inputSpatialDimensions.map((d) => l.dimensions[d]),
-      dimensionNumbers.kernelSpatialDimensions.map((d) => r.dimensions[d]),
-      windowStrides.length === 0 ? dimensionNumbers.inputSpatialDimensions.map(() => 1) : windowStrides,
-      padding,
+    return cv.convWithGeneralDimensions(
+      this.#r, lhs, rhs, windowStrides, padding, dimensionNumbers, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType,
     );
-    return this.convGeneral(lhs, rhs, windowStrides, pads, dimensionNumbers, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
   }
-
   /** XLA's Conv: default dimension numbers (bf01_oi01->bf01), SAME or VALID padding. */
   conv(
     lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: Padding, featureGroupCount = 1, batchGroupCount = 1,
     precisionConfig?: readonly string[], preferredElementType?: ElementType,
   ): XlaOp {
-    const dnums = defaultConvDimensionNumbers(windowStrides.length);
-    return this.convWithGeneralDimensions(lhs, rhs, windowStrides, padding, dnums, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
+    return cv.conv(this.#r, lhs, rhs, windowStrides, padding, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
   }
-
   /** XLA's ConvWithGeneralPadding: default dimension numbers, explicit [low, high] padding. */
   convWithGeneralPadding(
     lhs: XlaOp, rhs: XlaOp, windowStrides: readonly number[], padding: readonly (readonly [number, number])[],
     featureGroupCount = 1, batchGroupCount = 1, precisionConfig?: readonly string[], preferredElementType?: ElementType,
   ): XlaOp {
-    const dnums = defaultConvDimensionNumbers(windowStrides.length);
-    return this.convGeneral(lhs, rhs, windowStrides, padding, dnums, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
+    return cv.convWithGeneralPadding(this.#r, lhs, rhs, windowStrides, padding, featureGroupCount, batchGroupCount, precisionConfig, preferredElementType);
   }
 
   // ---- reductions ----
@@ -896,405 +437,144 @@ export class XlaBuilder {
    * init (`constantR0(0)`) takes its operand's element type.
    */
   reduce(operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[], computation: Computation, dimensionsToReduce: readonly number[]): XlaOp {
-    return this.atomically(() => {
-      const { operands, inits, types } = this.reduceArgs("reduce", operand, init);
-      const called = this.computation(computation, types, "reducer");
-      return this.addInstruction("reduce", [...operands, ...inits], { dimensions: [...dimensionsToReduce] }, { called: [called] });
-    });
+    return rd.reduce(this.#r, operand, init, computation, dimensionsToReduce);
   }
-
   /** Reduce over windows; `computation` and init as in reduce. */
-  reduceWindow(
-    operand: XlaOp | readonly XlaOp[],
-    init: XlaOp | readonly XlaOp[],
-    computation: Computation,
-    window: WindowOptions,
-  ): XlaOp {
-    return this.atomically(() => {
-      const { operands, inits, types } = this.reduceArgs("reduce-window", operand, init);
-      const called = this.computation(computation, types, "reducer");
-      return this.addInstruction("reduce-window", [...operands, ...inits], { window: makeWindow(window) }, { called: [called] });
-    });
+  reduceWindow(operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[], computation: Computation, window: WindowOptions): XlaOp {
+    return rd.reduceWindow(this.#r, operand, init, computation, window);
   }
-
-  /** Operands, inits typed like their operands, and the reducer's parameter types (inits' types, then operands'). */
-  private reduceArgs(where: string, operand: XlaOp | readonly XlaOp[], init: XlaOp | readonly XlaOp[]) {
-    const operands = (Array.isArray(operand) ? operand : [operand as XlaOp]).map((o) => this.typed(o, undefined, where));
-    const inits = (Array.isArray(init) ? init : [init as XlaOp]).map((v, i) => this.like(v, operands[i], where));
-    const types = [...inits, ...operands].map((o) => arrayOf(o, where).elementType);
-    return { operands, inits, types };
-  }
-
   /**
    * select-and-scatter: `select` ((T, T) -> pred) picks one element per window,
    * `scatter` ((T, T) -> T) adds the source value into it; both may be
    * functions as in reduce. A weak init takes the operand's type.
    */
   selectAndScatter(operand: XlaOp, select: Computation, window: WindowOptions, source: XlaOp, init: XlaOp, scatter: Computation): XlaOp {
-    return this.atomically(() => {
-      const x = this.typed(operand, undefined, "select-and-scatter");
-      const t = arrayOf(x, "select-and-scatter").elementType;
-      const called = [this.computation(select, [t, t], "select"), this.computation(scatter, [t, t], "scatter")];
-      const [src, v] = [this.like(source, x, "select-and-scatter"), this.like(init, x, "select-and-scatter")];
-      return this.addInstruction("select-and-scatter", [x, src, v], { window: makeWindow(window) }, { called });
-    });
+    return rd.selectAndScatter(this.#r, operand, select, window, source, init, scatter);
   }
-
   /**
    * Sorts operands together along `dimension` by `comparator`: a less-than on
    * 2N scalars (lhs0, rhs0, lhs1, rhs1, ...), a module or a function as in reduce.
    */
-  sort(operands: readonly XlaOp[], comparator: Computation, dimension = -1, isStable = false): XlaOp {
-    return this.atomically(() => {
-      const ops = operands.map((o) => this.typed(o, undefined, "sort"));
-      const first = ops[0] ? arrayOf(ops[0], "sort") : undefined;
-      const dim = dimension < 0 && first ? first.dimensions.length + dimension : dimension;
-      const types = ops.flatMap((o) => { const t = arrayOf(o, "sort").elementType; return [t, t]; });
-      return this.addInstruction("sort", ops, { dimension: dim, isStable }, { called: [this.computation(comparator, types, "comparator")] });
-    });
-  }
-
+  sort(operands: readonly XlaOp[], comparator: Computation, dimension = -1, isStable = false): XlaOp { return rd.sort(this.#r, operands, comparator, dimension, isStable); }
   /** `computation` takes one scalar per operand; a module or a function as in reduce. */
-  map(operands: readonly XlaOp[], computation: Computation, dimensions?: readonly number[]): XlaOp {
-    return this.atomically(() => {
-      const ops = operands.map((o) => this.typed(o, undefined, "map"));
-      const first = ops[0] ? arrayOf(ops[0], "map") : undefined;
-      const dims = dimensions ?? (first ? first.dimensions.map((_, i) => i) : []);
-      const called = this.computation(computation, ops.map((o) => arrayOf(o, "map").elementType), "mapper");
-      return this.addInstruction("map", ops, { dimensions: [...dims] }, { called: [called] });
-    });
-  }
-
-  /** The (T, T) -> T computation of a collective, T the first operand's element type. */
-  private collectiveComputation(where: string, operands: readonly XlaOp[], c: Computation): HloModule {
-    if (typeof c !== "function") return c;
-    const first = operands[0];
-    if (first === undefined) throw new ShapeError(`${where}: expected at least one operand`);
-    const t = arrayOf(this.typed(first, undefined, where), where).elementType;
-    return this.computation(c, [t, t], "reducer");
-  }
+  map(operands: readonly XlaOp[], computation: Computation, dimensions?: readonly number[]): XlaOp { return st.map(this.#r, operands, computation, dimensions); }
 
   // ---- structure and control flow ----
 
-  tuple(elements: readonly XlaOp[]): XlaOp {
-    return this.addInstruction("tuple", elements, {});
-  }
-
-  getTupleElement(t: XlaOp, index: number): XlaOp {
-    return this.addInstruction("get-tuple-element", [t], { index });
-  }
-
-  call(computation: HloModule, operands: readonly XlaOp[]): XlaOp {
-    return this.addInstruction("call", operands, {}, { called: [computation] });
-  }
-
+  /** A tuple of the elements. */
+  tuple(elements: readonly XlaOp[]): XlaOp { return st.tuple(this.#r, elements); }
+  /** Element `index` of a tuple. */
+  getTupleElement(t: XlaOp, index: number): XlaOp { return st.getTupleElement(this.#r, t, index); }
+  /** Calls `computation` (a built module, embedded under fresh names) on the operands. */
+  call(computation: HloModule, operands: readonly XlaOp[]): XlaOp { return st.call(this.#r, computation, operands); }
   /** A fusion of `computation` applied to `operands` (evaluated like a call; `kind` is kept for printing). */
-  fusion(computation: HloModule, operands: readonly XlaOp[], kind: FusionKind = "kLoop"): XlaOp {
-    return this.addInstruction("fusion", operands, { kind }, { called: [computation] });
-  }
-
-  whileLoop(condition: HloModule, body: HloModule, init: XlaOp): XlaOp {
-    return this.addInstruction("while", [init], {}, { called: [condition, body] });
-  }
-
+  fusion(computation: HloModule, operands: readonly XlaOp[], kind: FusionKind = "kLoop"): XlaOp { return st.fusion(this.#r, computation, operands, kind); }
+  /** Runs `body` on the state while `condition` (state -> pred[]) holds, starting from `init`; gives the last state. */
+  whileLoop(condition: HloModule, body: HloModule, init: XlaOp): XlaOp { return st.whileLoop(this.#r, condition, body, init); }
   /**
    * conditional(pred, trueOperand, trueComputation, falseOperand, falseComputation)
    * or conditional(branchIndex, branchComputations, branchOperands).
    */
   conditional(pred: XlaOp, trueOperand: XlaOp, trueComputation: HloModule, falseOperand: XlaOp, falseComputation: HloModule): XlaOp;
   conditional(branchIndex: XlaOp, branchComputations: readonly HloModule[], branchOperands: readonly XlaOp[]): XlaOp;
-  conditional(
-    index: XlaOp,
-    a: XlaOp | readonly HloModule[],
-    b: HloModule | readonly XlaOp[],
-    c?: XlaOp,
-    d?: HloModule,
-  ): XlaOp {
-    if (a instanceof XlaOp) {
-      return this.addInstruction("conditional", [index, a, c as XlaOp], {}, { called: [b as HloModule, d as HloModule] });
-    }
-    return this.addInstruction("conditional", [index, ...(b as readonly XlaOp[])], {}, { called: [...(a as readonly HloModule[])] });
+  conditional(index: XlaOp, a: XlaOp | readonly HloModule[], b: HloModule | readonly XlaOp[], c?: XlaOp, d?: HloModule): XlaOp {
+    return st.conditional(this.#r, index, a, b, c, d);
   }
+  /** The operand unchanged; passes do not move computation across it. */
+  optimizationBarrier(operand: XlaOp): XlaOp { return st.optimizationBarrier(this.#r, operand); }
+  /** A custom call: minixla evaluates only the sharding-annotation targets (as identity). */
+  customCall(target: string, operands: readonly XlaOp[], resultShape: Shape): XlaOp { return st.customCall(this.#r, target, operands, resultShape); }
 
-  // ---- collectives (one replica, one partition when evaluated) and tokens ----
+  // ---- collectives (one replica, one partition when evaluated) ----
 
   /** AllReduce: each operand combined across its replica group by `computation` (a scalar (T, T) -> T). */
   allReduce(operand: XlaOp | readonly XlaOp[], computation: Computation, opts: CollectiveOptions = {}): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    return this.atomically(() =>
-      this.addInstruction("all-reduce", operands, collectiveAttributes(opts), { called: [this.collectiveComputation("all-reduce", operands, computation)] }));
+    return co.allReduce(this.#r, "all-reduce", operand, computation, opts);
   }
-
+  /** The asynchronous start of allReduce; allReduceDone gives its result. */
   allReduceStart(operand: XlaOp | readonly XlaOp[], computation: Computation, opts: CollectiveOptions = {}): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    return this.atomically(() =>
-      this.addInstruction("all-reduce-start", operands, collectiveAttributes(opts), { called: [this.collectiveComputation("all-reduce-start", operands, computation)] }));
+    return co.allReduce(this.#r, "all-reduce-start", operand, computation, opts);
   }
-
-  allReduceDone(start: XlaOp): XlaOp {
-    return this.addInstruction("all-reduce-done", [start], {});
-  }
-
+  /** The result of an allReduceStart. */
+  allReduceDone(start: XlaOp): XlaOp { return co.collectiveDone(this.#r, "all-reduce-done", start); }
   /** AllGather: the groups' operands concatenated along `allGatherDimension`; `shardCount` sizes the result when no groups are given. */
   allGather(operand: XlaOp | readonly XlaOp[], allGatherDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    const declared = scaledDeclared(operands, allGatherDimension, shardCount, true);
-    return this.addInstruction("all-gather", operands, { ...collectiveAttributes(opts), dimension: allGatherDimension }, { declared });
+    return co.allGather(this.#r, operand, allGatherDimension, shardCount, opts);
   }
-
+  /** The asynchronous start of allGather; allGatherDone gives its result. */
   allGatherStart(operand: XlaOp | readonly XlaOp[], allGatherDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    const out = scaledDeclared(operands, allGatherDimension, shardCount, true);
-    const input = operands.length === 1 ? operands[0].shape : tupleShape(operands.map((o) => o.shape));
-    const declared = out === undefined ? undefined : tupleShape([input, out]);
-    return this.addInstruction("all-gather-start", operands, { ...collectiveAttributes(opts), dimension: allGatherDimension }, { declared });
+    return co.allGatherStart(this.#r, operand, allGatherDimension, shardCount, opts);
   }
-
-  allGatherDone(start: XlaOp): XlaOp {
-    return this.addInstruction("all-gather-done", [start], {});
-  }
-
+  /** The result of an allGatherStart. */
+  allGatherDone(start: XlaOp): XlaOp { return co.collectiveDone(this.#r, "all-gather-done", start); }
   /** ReduceScatter: an all-reduce whose result is split along `scatterDimension`, each device keeping its part. */
   reduceScatter(operand: XlaOp | readonly XlaOp[], computation: Computation, scatterDimension: number, shardCount = 1, opts: CollectiveOptions = {}): XlaOp {
-    const operands = Array.isArray(operand) ? operand : [operand as XlaOp];
-    const declared = scaledDeclared(operands, scatterDimension, shardCount, false);
-    return this.atomically(() => {
-      const called = this.collectiveComputation("reduce-scatter", operands, computation);
-      return this.addInstruction("reduce-scatter", operands, { ...collectiveAttributes(opts), dimension: scatterDimension }, { called: [called], declared });
-    });
+    return co.reduceScatter(this.#r, operand, computation, scatterDimension, shardCount, opts);
   }
-
   /**
    * AllToAll (XLA's array form): all-to-all along `splitDimension`; when the
    * concat dimension differs, XLA's builder follows it with reshape,
    * transpose and reshape, and so does this one.
    */
   allToAll(operand: XlaOp, splitDimension: number, concatDimension: number, splitCount: number, opts: CollectiveOptions = {}): XlaOp {
-    const s = arrayOf(operand, "allToAll");
-    const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes(opts);
-    const a2a = this.addInstruction("all-to-all", [operand], { ...common, dimension: splitDimension });
-    if (splitDimension === concatDimension) return a2a;
-    const dims = s.dimensions;
-    const sizes = dims.flatMap((d, i) => (i === splitDimension ? [splitCount, d / splitCount] : [d]));
-    const permutation = dims.flatMap((_, i) => {
-      const after = i >= splitDimension ? i + 1 : i;
-      return i === concatDimension ? [splitDimension, after] : [after];
-    });
-    const expected = dims.map((d, i) => (i === splitDimension ? d / splitCount : i === concatDimension ? d * splitCount : d));
-    return this.reshape(this.transpose(this.reshape(a2a, sizes), permutation), expected);
+    return co.allToAll(this.#r, operand, splitDimension, concatDimension, splitCount, opts);
   }
-
   /** AllToAll's tuple form: one operand per device of the group, a tuple back. */
-  allToAllTuple(operands: readonly XlaOp[], opts: CollectiveOptions = {}): XlaOp {
-    const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes(opts);
-    return this.addInstruction("all-to-all", operands, common);
-  }
-
+  allToAllTuple(operands: readonly XlaOp[], opts: CollectiveOptions = {}): XlaOp { return co.allToAllTuple(this.#r, operands, opts); }
   /** CollectivePermute: device `target` receives the operand of `source`; a device no pair targets gets zeros. */
   collectivePermute(operand: XlaOp, sourceTargetPairs: readonly (readonly [number, number])[], channelId?: number): XlaOp {
-    return this.addInstruction("collective-permute", [operand], permuteAttributes(sourceTargetPairs, channelId));
+    return co.collectivePermute(this.#r, "collective-permute", operand, sourceTargetPairs, channelId);
   }
-
+  /** The asynchronous start of collectivePermute; collectivePermuteDone gives its result. */
   collectivePermuteStart(operand: XlaOp, sourceTargetPairs: readonly (readonly [number, number])[], channelId?: number): XlaOp {
-    return this.addInstruction("collective-permute-start", [operand], permuteAttributes(sourceTargetPairs, channelId));
+    return co.collectivePermute(this.#r, "collective-permute-start", operand, sourceTargetPairs, channelId);
   }
-
-  collectivePermuteDone(start: XlaOp): XlaOp {
-    return this.addInstruction("collective-permute-done", [start], {});
-  }
-
+  /** The result of a collectivePermuteStart. */
+  collectivePermuteDone(start: XlaOp): XlaOp { return co.collectiveDone(this.#r, "collective-permute-done", start); }
   /** CollectiveBroadcast: every device of a group receives the operand of the group's first device. */
   collectiveBroadcast(operand: XlaOp, replicaGroups: readonly (readonly number[])[] = [], channelId?: number): XlaOp {
-    const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes({ replicaGroups, channelId });
-    return this.addInstruction("collective-broadcast", [operand], common);
+    return co.collectiveBroadcast(this.#r, operand, replicaGroups, channelId);
   }
+  /** This device's replica number (u32[]). */
+  replicaId(): XlaOp { return co.deviceId(this.#r, "replica-id"); }
+  /** This device's partition number (u32[]). */
+  partitionId(): XlaOp { return co.deviceId(this.#r, "partition-id"); }
+
+  // ---- host transfers ----
 
   /** InfeedWithToken: (the next host value of shape `s`, token); `config` is opaque text for the runtime. */
-  infeedWithToken(token: XlaOp, s: Shape, config = ""): XlaOp {
-    return this.addInstruction("infeed", [token], { infeedConfig: config }, { declared: tupleShape([s, shape("token", [])]) });
-  }
-
+  infeedWithToken(token: XlaOp, s: Shape, config = ""): XlaOp { return ht.infeedWithToken(this.#r, token, s, config); }
   /** OutfeedWithToken: hands `operand` (of shape `shapeWithLayout`) to the host; gives a token. */
   outfeedWithToken(operand: XlaOp, token: XlaOp, shapeWithLayout: Shape, outfeedConfig = ""): XlaOp {
-    return this.addInstruction("outfeed", [operand, token], { outfeedShape: shapeWithLayout, outfeedConfig });
+    return ht.outfeedWithToken(this.#r, operand, token, shapeWithLayout, outfeedConfig);
   }
-
   /** SendWithToken: send + send-done of `operand` on device channel `channelId`; gives send-done's token. */
-  sendWithToken(operand: XlaOp, token: XlaOp, channelId: number): XlaOp {
-    return this.sendPair(operand, token, channelId, false);
-  }
-
+  sendWithToken(operand: XlaOp, token: XlaOp, channelId: number): XlaOp { return ht.sendPair(this.#r, operand, token, channelId, false); }
   /** RecvWithToken: recv + recv-done of a value of shape `s` on device channel `channelId`; gives (data, token). */
-  recvWithToken(token: XlaOp, s: Shape, channelId: number): XlaOp {
-    return this.recvPair(token, s, channelId, false);
-  }
-
+  recvWithToken(token: XlaOp, s: Shape, channelId: number): XlaOp { return ht.recvPair(this.#r, token, s, channelId, false); }
   /** SendToHost: send + send-done with is_host_transfer=true; gives send-done's token. */
-  sendToHost(operand: XlaOp, token: XlaOp, shapeWithLayout: Shape, channelId: number): XlaOp {
-    if (!shapesEqual(shapeWithLayout, operand.shape)) {
-      throw new ShapeError(`send: SendToHost shape ${shapeToString(shapeWithLayout)} must be compatible with operand shape ${shapeToString(operand.shape)}`);
-    }
-    return this.sendPair(operand, token, channelId, true);
-  }
-
+  sendToHost(operand: XlaOp, token: XlaOp, shapeWithLayout: Shape, channelId: number): XlaOp { return ht.sendToHost(this.#r, operand, token, shapeWithLayout, channelId); }
   /** RecvFromHost: recv + recv-done with is_host_transfer=true; gives (data, token). */
-  recvFromHost(token: XlaOp, s: Shape, channelId: number): XlaOp {
-    return this.recvPair(token, s, channelId, true);
-  }
+  recvFromHost(token: XlaOp, s: Shape, channelId: number): XlaOp { return ht.recvPair(this.#r, token, s, channelId, true); }
 
-  private sendPair(operand: XlaOp, token: XlaOp, channelId: number, isHostTransfer: boolean): XlaOp {
-    const send = this.addInstruction("send", [operand, token], { channelId, isHostTransfer });
-    return this.addInstruction("send-done", [send], { channelId, isHostTransfer });
-  }
-
-  private recvPair(token: XlaOp, s: Shape, channelId: number, isHostTransfer: boolean): XlaOp {
-    const declared = tupleShape([s, shape("u32", []), shape("token", [])]);
-    const recv = this.addInstruction("recv", [token], { channelId, isHostTransfer }, { declared });
-    return this.addInstruction("recv-done", [recv], { channelId, isHostTransfer });
-  }
+  // ---- asynchronous ops and tokens ----
 
   /** copy-start: (destination, source, u32[] context); `crossProgramPrefetchIndex` only guides XLA's memory placement. */
-  copyStart(operand: XlaOp, crossProgramPrefetchIndex?: number): XlaOp {
-    return this.addInstruction("copy-start", [operand], crossProgramPrefetchIndex === undefined ? {} : { crossProgramPrefetchIndex });
-  }
-
+  copyStart(operand: XlaOp, crossProgramPrefetchIndex?: number): XlaOp { return asy.copyStart(this.#r, operand, crossProgramPrefetchIndex); }
   /** copy-done: the destination buffer of a copy-start. */
-  copyDone(start: XlaOp): XlaOp {
-    return this.addInstruction("copy-done", [start], {});
-  }
-
+  copyDone(start: XlaOp): XlaOp { return asy.copyDone(this.#r, start); }
   /** async-start: runs `computation` on `operands`, giving ((operands), result). */
-  asyncStart(computation: HloModule, operands: readonly XlaOp[], asyncExecutionThread = "main"): XlaOp {
-    return this.addInstruction("async-start", operands, { asyncExecutionThread }, { called: [computation] });
-  }
-
+  asyncStart(computation: HloModule, operands: readonly XlaOp[], asyncExecutionThread = "main"): XlaOp { return asy.asyncStart(this.#r, computation, operands, asyncExecutionThread); }
   /** async-update: the async state of an async-start, handed on. */
-  asyncUpdate(start: XlaOp, asyncExecutionThread = "main"): XlaOp {
-    return this.addInstruction("async-update", [start], { asyncExecutionThread });
-  }
-
+  asyncUpdate(start: XlaOp, asyncExecutionThread = "main"): XlaOp { return asy.asyncNext(this.#r, "async-update", start, asyncExecutionThread); }
   /** async-done: the wrapped computation's result. */
-  asyncDone(start: XlaOp, asyncExecutionThread = "main"): XlaOp {
-    return this.addInstruction("async-done", [start], { asyncExecutionThread });
-  }
-
-  /** This device's replica number (u32[]). */
-  replicaId(): XlaOp {
-    return this.addInstruction("replica-id", [], {});
-  }
-
-  /** This device's partition number (u32[]). */
-  partitionId(): XlaOp {
-    return this.addInstruction("partition-id", [], {});
-  }
-
+  asyncDone(start: XlaOp, asyncExecutionThread = "main"): XlaOp { return asy.asyncNext(this.#r, "async-done", start, asyncExecutionThread); }
   /** A token ordered after every token given (none: a fresh token). */
-  afterAll(tokens: readonly XlaOp[]): XlaOp {
-    return this.addInstruction("after-all", tokens, {});
-  }
-
+  afterAll(tokens: readonly XlaOp[]): XlaOp { return tk.afterAll(this.#r, tokens); }
   /** The operand, ordered after `token`. */
-  addDependency(operand: XlaOp, token: XlaOp): XlaOp {
-    return this.addInstruction("add-dependency", [operand, token], {});
-  }
-
+  addDependency(operand: XlaOp, token: XlaOp): XlaOp { return tk.addDependency(this.#r, operand, token); }
   /** A sharding-domain boundary (identity); `domain` is its text, e.g. `{kind="sharding", entry={maximal device=0}, exit={replicated}}`. */
-  domain(operand: XlaOp, domain: string): XlaOp {
-    return this.addInstruction("domain", [operand], { domain });
-  }
-
+  domain(operand: XlaOp, domain: string): XlaOp { return tk.domain(this.#r, operand, domain); }
   /** The u64[2] RNG state, then advanced by `delta`. */
-  rngGetAndUpdateState(delta: number): XlaOp {
-    return this.addInstruction("rng-get-and-update-state", [], { delta });
-  }
-
-  optimizationBarrier(operand: XlaOp): XlaOp {
-    return this.addInstruction("opt-barrier", [operand], {});
-  }
-
-  /** A custom call: minixla evaluates only the sharding-annotation targets (as identity). */
-  customCall(target: string, operands: readonly XlaOp[], resultShape: Shape): XlaOp {
-    return this.addInstruction("custom-call", operands, { customCallTarget: target, rawAttributes: [] }, { declared: resultShape });
-  }
+  rngGetAndUpdateState(delta: number): XlaOp { return tk.rngGetAndUpdateState(this.#r, delta); }
 }
-
-const STORAGE_ARRAY: { readonly [K in StorageKind]: string } = {
-  f64: "Float64Array",
-  s64: "BigInt64Array",
-  u64: "BigUint64Array",
-  complex: "Float64Array (re, im interleaved)",
-};
-
-/**
- * A literal made by hand (not by literal()) must have a sound shape and data
- * of its element type's storage kind and length, tuples element by element.
- */
-function checkConstant(l: Literal | undefined): void {
-  const stack: { readonly value: unknown; readonly at: string }[] = [{ value: l, at: "" }];
-  while (stack.length > 0) {
-    const { value, at } = stack.pop() as { readonly value: unknown; readonly at: string };
-    const where = `constant: literal${at}`;
-    if (typeof value !== "object" || value === null) throw new ShapeError(`${where} is not a literal: ${String(value)}`);
-    const { shape: s, data, elements } = value as { shape?: Shape; data?: unknown; elements?: unknown };
-    checkShape(s as Shape, `${where} shape`);
-    const sh = s as Shape;
-    if (isTupleShape(sh)) {
-      if (!Array.isArray(elements) || elements.length !== sh.tupleShapes.length) {
-        throw new ShapeError(`${where} of shape ${shapeToString(sh)} needs an elements array of ${sh.tupleShapes.length} literals`);
-      }
-      elements.forEach((e, i) => stack.push({ value: e, at: `${at}.elements[${i}]` }));
-      continue;
-    }
-    const n = elementCount(sh);
-    if (!dataFits(sh.elementType, n, data)) {
-      const got = ArrayBuffer.isView(data) ? `${data.constructor.name} of ${(data as unknown as ArrayLike<unknown>).length} values` : String(data);
-      throw new ShapeError(
-        `${where} of shape ${shapeToString(sh)} needs its data as a ${STORAGE_ARRAY[storageOf(sh.elementType)]} of ${n * elementLanes(sh.elementType)} values, got ${got}`,
-      );
-    }
-  }
-}
-
-/** shape(), with the ShapeError naming the op that asked for it. */
-function checkedShape(opcode: string, elementType: ElementType, dimensions: readonly number[]): ArrayShape {
-  try {
-    return shape(elementType, dimensions);
-  } catch (e) {
-    throw e instanceof ShapeError ? new ShapeError(`${opcode}: ${e.message}`) : e;
-  }
-}
-
-function arrayOf(op: XlaOp, opcode: string): ArrayShape {
-  if (isTupleShape(op.shape)) throw new ShapeError(`${opcode}: expected an array operand, got ${shapeToString(op.shape)}`);
-  return op.shape;
-}
-
-function withType(s: Shape, elementType: ElementType, opcode: string): ArrayShape {
-  if (isTupleShape(s)) throw new ShapeError(`${opcode}: Convert does not allow non-arrays, so cannot convert from ${shapeToString(s)} to ${elementType}.`);
-  return shape(elementType, s.dimensions);
-}
-
-/** primitive_util::UnsignedIntegralTypeForBitWidth. */
-const UNSIGNED_OF_WIDTH: { readonly [width: number]: ElementType | undefined } = { 2: "u2", 4: "u4", 8: "u8", 16: "u16", 32: "u32", 64: "u64" };
-const ELEMENT_TYPE_WIDTH = (t: ElementType): number => ELEMENT_TYPE_INFO[t].bitWidth;
-
-/** The result of a gather (scatter) by `shardCount` along `dim`, where the groups do not say it; undefined for 1. */
-function scaledDeclared(operands: readonly XlaOp[], dim: number, shardCount: number, gather: boolean): Shape | undefined {
-  if (shardCount === 1) return undefined;
-  if (!Number.isInteger(shardCount) || shardCount < 1) throw new ShapeError(`collective: shard_count must be a positive integer; got ${shardCount}`);
-  const shapes = operands.map((o) => {
-    const s = arrayOf(o, gather ? "allGather" : "reduceScatter");
-    if (!gather && dim < s.dimensions.length && s.dimensions[dim] % shardCount !== 0) {
-      throw new ShapeError(`reduce-scatter: ReduceScatter operand scatter dimension size ${s.dimensions[dim]} must be dividable by shard_count ${shardCount}.`);
-    }
-    return { ...s, dimensions: s.dimensions.map((d, i) => (i !== dim ? d : gather ? d * shardCount : d / shardCount)) };
-  });
-  return shapes.length === 1 ? shapes[0] : tupleShape(shapes);
-}
-
-function permuteAttributes(pairs: readonly (readonly [number, number])[], channelId: number | undefined): AttributesOf<"collective-permute"> {
-  return { sourceTargetPairs: pairs.map(([s, t]) => [s, t]), ...(channelId === undefined ? {} : { channelId }) };
-}
-
-const isScalarOp = (op: XlaOp): boolean => !isTupleShape(op.shape) && op.shape.dimensions.length === 0;
-const sameDims = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((d, i) => d === b[i]);

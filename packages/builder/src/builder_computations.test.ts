@@ -7,7 +7,7 @@ import { type ElementType, type HloModule, type Shape, shape, tupleShape } from 
 import { describe, expect, it } from "vitest";
 import { XlaBuilder } from "./builder.ts";
 import type { XlaOp } from "./op.ts";
-import { shapeErrorMessage } from "@minixla/hlo/testing";
+import { shapeErrorMessage } from "@minixla/hlo/test_support";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);

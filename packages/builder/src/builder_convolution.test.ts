@@ -5,7 +5,7 @@
  * element types and precision, and the builder-side checks in XLA's words.
  */
 import { type ConvolutionDimensionNumbers, printHloModule, shape } from "@minixla/hlo";
-import { shapeErrorMessage as message } from "@minixla/hlo/testing";
+import { shapeErrorMessage as message } from "@minixla/hlo/test_support";
 import { describe, expect, it } from "vitest";
 import { XlaBuilder } from "./builder.ts";
 

@@ -6,7 +6,7 @@
 import { type ElementType, type Shape, literal, shape, tupleShape } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { XlaBuilder } from "./builder.ts";
-import { shapeErrorMessage } from "@minixla/hlo/testing";
+import { shapeErrorMessage } from "@minixla/hlo/test_support";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);

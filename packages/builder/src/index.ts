@@ -1,4 +1,8 @@
-/** @minixla/builder: an XlaBuilder that records ops into an immutable HLO module. */
+/**
+ * `@minixla/builder`: an XlaBuilder that records ops into an immutable HLO module.
+ *
+ * @module @minixla/builder
+ */
 export { type Computation, XlaBuilder } from "./builder.ts";
 export { maxReducer, minReducer, productReducer, sumReducer } from "./reducers.ts";
 export type { DotDimensionNumbers, RaggedDotDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers, WindowOptions } from "./op_options.ts";

@@ -8,6 +8,7 @@ import type { XlaBuilder } from "./builder.ts";
 
 type Method = keyof XlaBuilder & string;
 
+/** The builder methods that record each opcode; typed by `Opcode`, so a new opcode does not compile until it has a builder method (or an explicit empty list). */
 export const BUILDER_METHODS: { readonly [K in Opcode]: readonly Method[] } = {
   abs: ["abs"],
   cbrt: ["cbrt"],

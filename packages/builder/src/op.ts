@@ -5,6 +5,7 @@
 import type { Shape } from "@minixla/hlo";
 import type { WeakConstant } from "./weak_constant.ts";
 
+/** A handle to a value recorded by an `XlaBuilder`: only valid with the builder that made it. */
 export class XlaOp {
   constructor(
     /** The name of the builder that recorded it. */

@@ -4,6 +4,7 @@
  */
 import type { AttributesOf } from "@minixla/hlo";
 
+/** XLA's GatherDimensionNumbers, in camelCase, for `XlaBuilder.gather`. */
 export interface GatherDimensionNumbers {
   readonly offsetDims: readonly number[];
   readonly collapsedSliceDims: readonly number[];
@@ -13,6 +14,7 @@ export interface GatherDimensionNumbers {
   readonly startIndicesBatchingDims?: readonly number[];
 }
 
+/** XLA's ScatterDimensionNumbers, in camelCase, for `XlaBuilder.scatter`. */
 export interface ScatterDimensionNumbers {
   readonly updateWindowDims: readonly number[];
   readonly insertedWindowDims: readonly number[];
@@ -22,6 +24,7 @@ export interface ScatterDimensionNumbers {
   readonly scatterIndicesBatchingDims?: readonly number[];
 }
 
+/** XLA's DotDimensionNumbers: which dimensions of each side are contracted and which are batch dimensions, for `XlaBuilder.dotGeneral`. */
 export interface DotDimensionNumbers {
   readonly lhsContractingDimensions: readonly number[];
   readonly rhsContractingDimensions: readonly number[];

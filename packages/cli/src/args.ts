@@ -14,12 +14,14 @@ export class UsageError extends Error {
   }
 }
 
+/** How one `--option` is parsed: a string value or a flag, once or repeatable. */
 export interface OptionSpec {
   readonly type: "string" | "boolean";
   /** Repeatable: every occurrence is kept. */
   readonly multiple?: boolean;
 }
 
+/** A parsed command line: positionals and options, by name and in order. */
 export interface ParsedArgs {
   readonly positionals: readonly string[];
   /** The last value of each single option given ("true" for a flag). */
@@ -28,6 +30,7 @@ export interface ParsedArgs {
   readonly ordered: readonly { readonly name: string; readonly value: string }[];
 }
 
+/** Parses `argv` against an option table (`--name value`, `--name=value`, flags, `--` ends options); an unknown, repeated or valueless option is a UsageError. */
 export function parseArgs(argv: readonly string[], options: { readonly [name: string]: OptionSpec }): ParsedArgs {
   const positionals: string[] = [];
   const values = new Map<string, string>();

@@ -9,8 +9,10 @@
  */
 import { type ArrayLiteral, ELEMENT_TYPE_INFO, type ElementType, shapeToString, shapesEqual } from "@minixla/hlo";
 
+/** `exact` (every element equal), or NumPy's isclose: `|got - want| <= atol + rtol * |want|` per element. */
 export type Tolerance = { readonly exact: true } | { readonly rtol: number; readonly atol: number };
 
+/** The first element that fails the tolerance: where it is and both values. */
 export interface Mismatch {
   /** Multi-index of the first differing element. */
   readonly index: readonly number[];
@@ -24,11 +26,13 @@ export interface Mismatch {
   readonly total: number;
 }
 
+/** The outcome of `compareArrays`: equal, or why not (shape or values). */
 export type Comparison =
   | { readonly ok: true }
   | { readonly ok: false; readonly kind: "shape"; readonly message: string }
   | { readonly ok: false; readonly kind: "values"; readonly mismatch: Mismatch };
 
+/** The tolerance as reports print it: `exact` or `rtol=R, atol=A`. */
 export function toleranceText(t: Tolerance): string {
   return "exact" in t ? "exact" : `rtol=${t.rtol}, atol=${t.atol}`;
 }
@@ -110,6 +114,7 @@ function elementEquality(t: ElementType, got: ArrayLiteral, want: ArrayLiteral, 
   }
 }
 
+/** Compares two arrays under a tolerance: shapes first, then every element (NaN matches only NaN). */
 export function compareArrays(got: ArrayLiteral, want: ArrayLiteral, tolerance: Tolerance): Comparison {
   if (!shapesEqual(got.shape, want.shape)) {
     return { ok: false, kind: "shape", message: `got ${shapeToString(got.shape)}, want ${shapeToString(want.shape)}` };

@@ -52,15 +52,19 @@ const manifestSchema = z.object({
   cases: z.array(caseSchema),
 });
 
+/** A conformance directory's manifest.json, as validated: its cases. */
 export type Manifest = z.infer<typeof manifestSchema>;
+/** One conformance case: the HLO file, its inputs, expected outputs, tolerance and tags. */
 export type ConformanceCase = z.infer<typeof caseSchema>;
 
+/** Why a case failed: it did not run, or produced the wrong number, shape or values of outputs. */
 export type CaseFailure =
   | { readonly kind: "error"; readonly error: string; readonly message: string }
   | { readonly kind: "output-count"; readonly got: number; readonly want: number }
   | { readonly kind: "shape"; readonly output: number; readonly message: string }
   | { readonly kind: "values"; readonly output: number; readonly tolerance: string; readonly mismatch: Mismatch };
 
+/** The result of one case, with its time. */
 export interface CaseResult {
   readonly name: string;
   readonly tags: readonly string[];
@@ -69,6 +73,7 @@ export interface CaseResult {
   readonly milliseconds: number;
 }
 
+/** Every case's result for one directory, and the tally. */
 export interface ConformanceReport {
   readonly dir: string;
   readonly passed: number;
@@ -76,6 +81,7 @@ export interface ConformanceReport {
   readonly cases: readonly CaseResult[];
 }
 
+/** Which cases to run, and how. */
 export interface ConformanceOptions {
   /** Keep cases whose tags include this, or whose name contains it. */
   readonly filter?: string;
@@ -110,6 +116,7 @@ export function loadManifest(dir: string): Manifest {
   return parsed.data;
 }
 
+/** The manifest's cases that pass the `filter` and `names` options, in manifest order. */
 export function selectCases(m: Manifest, options: ConformanceOptions = {}): ConformanceCase[] {
   const { filter, names } = options;
   return m.cases.filter(

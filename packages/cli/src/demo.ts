@@ -8,6 +8,7 @@
 import { XlaBuilder } from "@minixla/builder";
 import { type ArrayLiteral, type HloModule, type NestedArray, literal, shape } from "@minixla/hlo";
 
+/** A small program `minixla run` shows when given no file. */
 export interface DemoProgram {
   readonly title: string;
   /** Builds the module (entry parameters x, y) and its arguments. */
@@ -49,6 +50,7 @@ const matrix23: Operand = { dims: [2, 3], values: [[1, 2, 3], [4, 5, 6]] };
 const matrix33: Operand = { dims: [3, 3], values: [[1, 2, 3], [4, 5, 6], [7, 8, 9]] };
 const vector789: Operand = { dims: [3], values: [7, 8, 9] };
 
+/** The programs `minixla run` runs when given no file. */
 export const DEMO_PROGRAMS: readonly DemoProgram[] = [
   binary("matrix_plus_vector", "matrix + vector, broadcast_dimensions={1}", "add", matrix23, vector789, [1]),
   {

@@ -1,4 +1,8 @@
-/** @minixla/cli: the minixla command, and the libraries behind it (conformance runner, NumPy-style printing, the demo). */
+/**
+ * `@minixla/cli`: the minixla command, and the libraries behind it (conformance runner, NumPy-style printing, the demo).
+ *
+ * @module @minixla/cli
+ */
 export { main } from "./main.ts";
 export { UsageError, parseArgs, type OptionSpec, type ParsedArgs } from "./args.ts";
 export type { Command, CommandIo } from "./commands/command.ts";

@@ -19,6 +19,7 @@ import {
 } from "@minixla/hlo";
 import { UsageError } from "./args.ts";
 
+/** Where an entry argument comes from: a .npy/.json file, or inline JSON (`--input-json`). */
 export type InputSpec =
   | { readonly kind: "file"; readonly path: string }
   | { readonly kind: "json"; readonly text: string };

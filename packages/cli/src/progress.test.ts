@@ -11,6 +11,7 @@ describe("progressReporter", () => {
     p.phase = "compiled";
     for (let i = 1; i <= 3; i++) {
       now = i * 400;
+      p.onProgress({ kind: "instructions", count: 7 });
       p.onProgress(tick("w", i));
     }
     now = 2500;
@@ -19,8 +20,8 @@ describe("progressReporter", () => {
     p.onProgress(tick("w", 5));
     p.finish();
     expect(err).toBe(
-      "progress: 1.2 s (compiled), 3 while-loop iterations done; w at iteration 3\n" +
-        "progress: 2.5 s (compiled), 4 while-loop iterations done; inner\\x1b at iteration 1\n",
+      "progress: 1.2 s (compiled), 21 instructions and 3 while-loop iterations done; w at iteration 3\n" +
+        "progress: 2.5 s (compiled), 21 instructions and 4 while-loop iterations done; inner\\x1b at iteration 1\n",
     );
   });
 
@@ -31,6 +32,6 @@ describe("progressReporter", () => {
     now = 1000;
     p.onProgress(tick("w", 1));
     p.finish();
-    expect(err).toBe("\rprogress: 1.0 s, 1 while-loop iteration done; w at iteration 1\x1b[K\r\x1b[K");
+    expect(err).toBe("\rprogress: 1.0 s, 0 instructions and 1 while-loop iteration done; w at iteration 1\x1b[K\r\x1b[K");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The progress line of `minixla run` for runs longer than a second: how long
- * it has run, how many while-loop iterations are done, and the loop that
- * reported last with its iteration count. It listens to EvalOptions.onProgress
- * (one call per while-loop iteration), and prints at most about once a
+ * it has run, how many instructions and while-loop iterations are done, and
+ * the loop that reported last with its iteration count. It listens to
+ * EvalOptions.onProgress (one call per while-loop iteration and per finished
+ * computation run), and prints at most about once a
  * second: rewritten in place on a terminal, one line each time otherwise
  * (`--progress` into a file or a pipe). Loop names come from the module, so
  * they are shown with control characters escaped.
@@ -29,18 +30,26 @@ export function progressReporter(io: CommandIo, mode: ProgressMode, now: () => n
   const start = now();
   let nextAt = start + INTERVAL_MS;
   let iterations = 0;
+  let instructions = 0;
+  let lastLoop: { readonly loop: string; readonly iteration: number } | undefined;
   let shown = false;
   const reporter: ProgressReporter = {
     phase: "",
     onProgress(event) {
+      if (event.kind === "instructions") {
+        instructions += event.count;
+        return;
+      }
       iterations++;
+      lastLoop = event;
       // Reading the clock (~50 ns) is small next to a loop iteration (a body evaluation, microseconds at least).
       const t = now();
       if (t < nextAt) return;
       nextAt = t + INTERVAL_MS;
       const line =
         `progress: ${((t - start) / 1000).toFixed(1)} s${reporter.phase === "" ? "" : ` (${reporter.phase})`}, ` +
-        `${iterations} while-loop iteration${iterations === 1 ? "" : "s"} done; ${escapeControls(event.loop, true)} at iteration ${event.iteration}`;
+        `${instructions} instruction${instructions === 1 ? "" : "s"} and ${iterations} while-loop iteration${iterations === 1 ? "" : "s"} done` +
+        (lastLoop === undefined ? "" : `; ${escapeControls(lastLoop.loop, true)} at iteration ${lastLoop.iteration}`);
       io.err(mode === "terminal" ? `\r${line}\x1b[K` : `${line}\n`);
       shown = true;
     },

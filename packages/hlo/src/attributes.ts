@@ -13,9 +13,13 @@ const dim = z.number().int();
 const dims = z.array(dim);
 const nonNegative = z.number().int().nonnegative();
 
+/** compare's `direction=` values, as HLO text spells them. */
 export const COMPARISON_DIRECTIONS = ["EQ", "NE", "LT", "LE", "GT", "GE"] as const;
+/** One of COMPARISON_DIRECTIONS. */
 export type ComparisonDirection = (typeof COMPARISON_DIRECTIONS)[number];
+/** compare's `type=` values: how floats order (FLOAT, TOTALORDER) and how integers do. */
 export const COMPARISON_TYPES = ["FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"] as const;
+/** One of COMPARISON_TYPES. */
 export type ComparisonType = (typeof COMPARISON_TYPES)[number];
 
 /**
@@ -28,11 +32,13 @@ export function defaultComparisonType(t: ElementType): ComparisonType {
   return kind === "float" || kind === "complex" ? "FLOAT" : kind === "signed" ? "SIGNED" : "UNSIGNED";
 }
 
+/** Schema of an opcode without attributes. */
 export const noAttributes = z.strictObject({});
 
 /** Element-wise binary ops: implicit broadcasting is recorded here until lowering. */
 export const binaryAttributes = z.strictObject({ broadcastDimensions: dims.optional() });
 
+/** Schema of compare's attributes: direction and optional comparison type. */
 export const compareAttributes = z.strictObject({
   direction: z.enum(COMPARISON_DIRECTIONS),
   /** Absent means the default for the operand type (FLOAT, SIGNED or UNSIGNED). */
@@ -40,12 +46,14 @@ export const compareAttributes = z.strictObject({
   broadcastDimensions: dims.optional(),
 });
 
+/** Schema of parameter's attributes: its position in the computation's signature. */
 export const parameterAttributes = z.strictObject({ parameterNumber: nonNegative });
 
 const literalSchema = z.custom<Literal>(
   (v) => typeof v === "object" && v !== null && "shape" in v && ("data" in v || "elements" in v),
   { message: "expected a Literal" },
 );
+/** Schema of constant's attributes: its literal (absent when the text elided the values). */
 export const constantAttributes = z.strictObject({
   literal: literalSchema,
   /**
@@ -56,19 +64,29 @@ export const constantAttributes = z.strictObject({
   elided: z.literal(true).optional(),
 });
 
+/** Schema of a `dimensions={...}` attribute (transpose, reduce, broadcast, reverse, ...). */
 export const dimensionsAttributes = z.strictObject({ dimensions: dims });
+/** Schema of a single `dimension=` attribute (concatenate, ...). */
 export const dimensionAttributes = z.strictObject({ dimension: nonNegative });
+/** Schema of get-tuple-element's `index=`. */
 export const indexAttributes = z.strictObject({ index: nonNegative });
+/** Schema of iota's `iota_dimension=`. */
 export const iotaAttributes = z.strictObject({ iotaDimension: nonNegative });
 
+/** Schema of slice's `slice={[start:limit:stride], ...}`. */
 export const sliceAttributes = z.strictObject({ starts: dims, limits: dims, strides: dims });
 
+/** Schema of one dimension of pad's `padding=low_high_interior`. */
 export const paddingDimension = z.strictObject({ low: dim, high: dim, interior: dim });
+/** Edge (possibly negative) and interior padding of one dimension. */
 export type PaddingDimension = z.infer<typeof paddingDimension>;
+/** Schema of pad's attributes: one PaddingDimension per dimension. */
 export const padAttributes = z.strictObject({ padding: z.array(paddingDimension) });
 
+/** Schema of dynamic-slice's `dynamic_slice_sizes=`. */
 export const dynamicSliceAttributes = z.strictObject({ sliceSizes: dims });
 
+/** Schema of gather's dimension numbers and slice sizes. */
 export const gatherAttributes = z.strictObject({
   offsetDims: dims,
   collapsedSliceDims: dims,
@@ -80,6 +98,7 @@ export const gatherAttributes = z.strictObject({
   indicesAreSorted: z.boolean(),
 });
 
+/** Schema of scatter's dimension numbers and flags. */
 export const scatterAttributes = z.strictObject({
   updateWindowDims: dims,
   insertedWindowDims: dims,
@@ -91,6 +110,7 @@ export const scatterAttributes = z.strictObject({
   uniqueIndices: z.boolean(),
 });
 
+/** Schema of one dimension of a `window={...}` (size, stride, padding, dilations, reversal). */
 export const windowDimension = z.strictObject({
   size: dim,
   stride: dim,
@@ -100,7 +120,9 @@ export const windowDimension = z.strictObject({
   windowDilation: dim,
   windowReversal: z.boolean(),
 });
+/** One dimension of a window, as XLA's WindowDimension. */
 export type WindowDimension = z.infer<typeof windowDimension>;
+/** Schema of a `window={...}` attribute (reduce-window, select-and-scatter). */
 export const windowAttributes = z.strictObject({ window: z.array(windowDimension) });
 
 /** Which operand and result dimensions play which role in a convolution (XLA's ConvolutionDimensionNumbers). */
@@ -115,7 +137,9 @@ export const convolutionDimensionNumbers = z.strictObject({
   outputFeatureDimension: dim,
   outputSpatialDimensions: dims,
 });
+/** XLA's ConvolutionDimensionNumbers: where batch, feature and spatial dimensions sit in input, kernel and output. */
 export type ConvolutionDimensionNumbers = z.infer<typeof convolutionDimensionNumbers>;
+/** Schema of convolution's window, dimension numbers and group counts. */
 export const convolutionAttributes = z.strictObject({
   /** One entry per spatial dimension (empty for a convolution without spatial dimensions). */
   window: z.array(windowDimension),
@@ -126,8 +150,10 @@ export const convolutionAttributes = z.strictObject({
   operandPrecision: z.array(z.string()).optional(),
 });
 
+/** Schema of sort's `dimension=` and `is_stable=`. */
 export const sortAttributes = z.strictObject({ dimension: nonNegative, isStable: z.boolean() });
 
+/** Schema of dot's contracting and batch dimensions of each side. */
 export const dotAttributes = z.strictObject({
   lhsBatchDimensions: dims,
   lhsContractingDimensions: dims,
@@ -141,7 +167,9 @@ export const raggedDotAttributes = dotAttributes.extend({ lhsRaggedDimensions: d
 
 /** XLA's FftType: complex-to-complex forward/inverse, real-to-complex, complex-to-real. */
 export const FFT_TYPES = ["FFT", "IFFT", "RFFT", "IRFFT"] as const;
+/** One of FFT_TYPES. */
 export type FftType = (typeof FFT_TYPES)[number];
+/** Schema of fft's `fft_type=` and `fft_length=`. */
 export const fftAttributes = z.strictObject({ fftType: z.enum(FFT_TYPES), fftLength: dims });
 
 /**
@@ -151,11 +179,14 @@ export const fftAttributes = z.strictObject({ fftType: z.enum(FFT_TYPES), fftLen
  */
 export const topkAttributes = z.strictObject({ k: nonNegative, largest: z.boolean(), isStable: z.boolean() });
 
+/** Schema of cholesky's `lower=`. */
 export const choleskyAttributes = z.strictObject({ lower: z.boolean() });
 
 /** TriangularSolveOptions::Transpose; absent in text means TRANSPOSE_INVALID, which shape inference rejects. */
 export const TRANSPOSE_KINDS = ["NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"] as const;
+/** One of TRANSPOSE_KINDS. */
 export type TransposeKind = (typeof TRANSPOSE_KINDS)[number];
+/** Schema of triangular-solve's options (left_side, lower, unit_diagonal, transpose_a). */
 export const triangularSolveAttributes = z.strictObject({
   leftSide: z.boolean(),
   lower: z.boolean(),
@@ -166,24 +197,31 @@ export const triangularSolveAttributes = z.strictObject({
 /** XLA keeps epsilon as an f32 (the parser rounds the text to it). */
 export const batchNormAttributes = z.strictObject({ epsilon: z.number(), featureIndex: nonNegative });
 
+/** Schema of reduce-precision's exponent and mantissa bit counts. */
 export const reducePrecisionAttributes = z.strictObject({ exponentBits: z.number().int().min(1), mantissaBits: nonNegative });
 
 /** XLA's RandomAlgorithm as HLO text spells it; rng_default means Philox on XLA's CPU. */
 export const RNG_ALGORITHMS = ["rng_default", "rng_three_fry", "rng_philox"] as const;
+/** One of RNG_ALGORITHMS. */
 export type RngAlgorithm = (typeof RNG_ALGORITHMS)[number];
+/** Schema of rng-bit-generator's `algorithm=`. */
 export const rngBitGeneratorAttributes = z.strictObject({ algorithm: z.enum(RNG_ALGORITHMS) });
 
 /** XLA's RandomDistribution as HLO text spells it. */
 export const RNG_DISTRIBUTIONS = ["rng_uniform", "rng_normal"] as const;
+/** One of RNG_DISTRIBUTIONS. */
 export type RngDistribution = (typeof RNG_DISTRIBUTIONS)[number];
+/** Schema of rng's `distribution=`. */
 export const rngAttributes = z.strictObject({ distribution: z.enum(RNG_DISTRIBUTIONS) });
 
 /** XLA's HloInstruction::FusionKind, spelled as in HLO text. */
 export const FUSION_KINDS = ["kLoop", "kInput", "kOutput", "kCustom"] as const;
+/** One of FUSION_KINDS. */
 export type FusionKind = (typeof FUSION_KINDS)[number];
 /** The kind only guides XLA's code generation; minixla keeps it for printing. */
 export const fusionAttributes = z.strictObject({ kind: z.enum(FUSION_KINDS) });
 
+/** Schema of custom-call's target, opaque backend config and other options. */
 export const customCallAttributes = z.strictObject({
   customCallTarget: z.string(),
   /** Every other attribute of the call, as its text, so printing reproduces it. */
@@ -211,6 +249,7 @@ export const replicaGroups = z.union([
     groupAxes: z.array(z.strictObject({ name: z.string(), preSize: nonNegative.optional(), size: nonNegative.optional() })),
   }),
 ]);
+/** `replica_groups=`: explicit lists of ids, or the iota form `[G,S]<=[...]`. */
 export type ReplicaGroups = z.infer<typeof replicaGroups>;
 
 /** What every all-reduce / all-gather / reduce-scatter / all-to-all carries. */
@@ -229,6 +268,7 @@ export const allToAllAttributes = z.strictObject({
   constrainLayout: z.boolean(),
   dimension: nonNegative.optional(),
 });
+/** Schema of collective-permute's source-target pairs and channel. */
 export const collectivePermuteAttributes = z.strictObject({
   sourceTargetPairs: z.array(z.tuple([nonNegative, nonNegative])),
   channelId: z.number().int().optional(),

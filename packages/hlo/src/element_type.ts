@@ -13,6 +13,7 @@ import { EvalError } from "./errors.ts";
 import { roundToBF16, roundToF16 } from "./float_formats.ts";
 import { MINIFLOAT_FORMATS, type MinifloatName, roundToMinifloat } from "./minifloat.ts";
 
+/** Every element type, as HLO text spells it (XLA's PrimitiveType, lower-case). */
 export const ELEMENT_TYPES = [
   "pred",
   "s2", "s4", "s8", "s16", "s32", "s64",
@@ -22,8 +23,10 @@ export const ELEMENT_TYPES = [
   "c64", "c128",
   "token",
 ] as const;
+/** An element type: one of ELEMENT_TYPES. */
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
+/** The family of an element type, which decides the semantics of its ops. */
 export type ElementKind = "pred" | "signed" | "unsigned" | "float" | "complex" | "token";
 
 /**
@@ -33,6 +36,7 @@ export type ElementKind = "pred" | "signed" | "unsigned" | "float" | "complex" |
  */
 export type StorageKind = "f64" | "s64" | "u64" | "complex";
 
+/** What minixla knows of one element type: family, width, storage and rounding. */
 export interface ElementTypeInfo {
   readonly kind: ElementKind;
   readonly bitWidth: number;
@@ -98,6 +102,7 @@ const u = (bits: number, numpy: string): ElementTypeInfo => ({
   normalize: bits === 8 ? (x) => x & 0xff : bits === 16 ? (x) => x & 0xffff : bits === 32 ? (x) => x >>> 0 : wrapUnsigned(bits),
 });
 
+/** Facts for every element type; `storage` says which array holds its values and `normalize` rounds a double into its value set. */
 export const ELEMENT_TYPE_INFO: { readonly [K in ElementType]: ElementTypeInfo } = {
   pred: { kind: "pred", bitWidth: 1, min: 0, max: 1, numpy: "bool", storage: "f64", normalize: (x) => (x !== 0 ? 1 : 0) },
   s2: s(2, "int2"),
@@ -133,11 +138,15 @@ export const ELEMENT_TYPE_INFO: { readonly [K in ElementType]: ElementTypeInfo }
   token: { kind: "token", bitWidth: 0, min: 0, max: 0, numpy: "", storage: "f64", normalize: () => 0 },
 };
 
+/** Whether a string names an element type (narrows it). */
 export function isElementType(s: string): s is ElementType {
   return (ELEMENT_TYPES as readonly string[]).includes(s);
 }
+/** Real floating point (f64 down to the f8 formats). */
 export const isFloatType = (t: ElementType): boolean => ELEMENT_TYPE_INFO[t].kind === "float";
+/** c64 or c128. */
 export const isComplexType = (t: ElementType): boolean => ELEMENT_TYPE_INFO[t].kind === "complex";
+/** Signed or unsigned integer (pred excluded). */
 export const isIntegralType = (t: ElementType): boolean =>
   ELEMENT_TYPE_INFO[t].kind === "signed" || ELEMENT_TYPE_INFO[t].kind === "unsigned";
 /** Types stored as BigInt: s64 and u64. */

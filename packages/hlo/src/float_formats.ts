@@ -11,7 +11,9 @@ export interface FloatFormat {
   readonly exponentBits: number;
 }
 
+/** IEEE binary16. */
 export const F16_FORMAT: FloatFormat = { mantissaBits: 10, exponentBits: 5 };
+/** bfloat16: f32's exponent with 7 mantissa bits. */
 export const BF16_FORMAT: FloatFormat = { mantissaBits: 7, exponentBits: 8 };
 
 /** Largest finite value of a format: (2 - 2^-m) * 2^emax. */
@@ -100,7 +102,9 @@ export function roundToF16(x: number): number {
   return Math.abs(r) >= 65536 ? (r < 0 ? -Infinity : Infinity) : r;
 }
 
+/** IEEE binary32. */
 export const F32_FORMAT: FloatFormat = { mantissaBits: 23, exponentBits: 8 };
+/** IEEE binary64. */
 export const F64_FORMAT: FloatFormat = { mantissaBits: 52, exponentBits: 11 };
 
 /**

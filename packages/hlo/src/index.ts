@@ -1,4 +1,8 @@
-/** @minixla/hlo: the IR, shape inference, verifier, passes and HLO text. */
+/**
+ * `@minixla/hlo`: the IR, shape inference, verifier, passes and HLO text.
+ *
+ * @module @minixla/hlo
+ */
 export * from "./errors.ts";
 export * from "./element_type.ts";
 export * from "./float_formats.ts";

@@ -8,6 +8,7 @@ import type { InstructionAnnotations } from "./annotations.ts";
 import type { AttributesOf, Opcode } from "./opcode.ts";
 import type { Shape } from "./shape.ts";
 
+/** An instruction of opcode K: plain frozen data, operands referenced by name as in HLO text. */
 export interface InstructionOf<K extends Opcode> {
   readonly name: string;
   readonly opcode: K;
@@ -19,9 +20,5 @@ export interface InstructionOf<K extends Opcode> {
   readonly annotations?: InstructionAnnotations;
 }
 
+/** Any instruction, discriminated on `opcode`. */
 export type HloInstruction = { [K in Opcode]: InstructionOf<K> }[Opcode];
-
-/** Narrows an instruction to one opcode. */
-export function isOpcodeOf<K extends Opcode>(inst: HloInstruction, opcode: K): inst is InstructionOf<K> & HloInstruction {
-  return inst.opcode === opcode;
-}

@@ -13,22 +13,28 @@ import { type ArrayShape, type Shape, type TupleShape, elementCount, shape, shap
 /** An array literal's elements, in the storage its element type calls for. */
 export type LiteralData = Float64Array | BigInt64Array | BigUint64Array;
 
+/** An array value: its shape and its elements in row-major order, stored as `ELEMENT_TYPE_INFO[t].storage` says. */
 export interface ArrayLiteral {
   readonly shape: ArrayShape;
   readonly data: LiteralData;
 }
+/** A tuple value: one literal per element of a tuple shape. */
 export interface TupleLiteral {
   readonly shape: TupleShape;
   readonly elements: readonly Literal[];
 }
+/** A value: an array or a tuple. */
 export type Literal = ArrayLiteral | TupleLiteral;
 
 /** Nested JS arrays of values: numbers, booleans (pred), bigints (s64/u64), [re, im] pairs (complex). */
 export type NestedArray = number | boolean | bigint | readonly NestedArray[];
 
+/** Whether a literal is a tuple (narrows it). */
 export const isTupleLiteral = (l: Literal): l is TupleLiteral => l.shape.elementType === "tuple";
+/** Whether a literal is an array (narrows it). */
 export const isArrayLiteral = (l: Literal): l is ArrayLiteral => l.shape.elementType !== "tuple";
 
+/** How values of an element type are stored (`ELEMENT_TYPE_INFO[t].storage`). */
 export function storageOf(t: ElementType): StorageKind {
   return ELEMENT_TYPE_INFO[t].storage;
 }
@@ -138,10 +144,12 @@ export function literal(
   return { shape: s, data };
 }
 
+/** A rank-0 literal of that element type (default f64). */
 export function scalar(value: number | boolean | bigint, elementType: ElementType = "f64"): ArrayLiteral {
   return literal(elementType, [], [value]);
 }
 
+/** A tuple literal of these elements (its shape derived from theirs). */
 export function tupleLiteral(elements: readonly Literal[]): TupleLiteral {
   return { shape: tupleShape(elements.map((e) => e.shape)), elements: [...elements] };
 }

@@ -11,6 +11,7 @@ import { ELEMENT_TYPE_INFO, type ElementType, complexComponentType, normalizeVal
 import { type ArrayLiteral, type Literal, isTupleLiteral } from "./literal.ts";
 import { shapeToString } from "./shape.ts";
 
+/** How `formatLiteral` prints: digits and line width, as NumPy's print options. */
 export interface FormatOptions {
   /** Arrays with more elements than this are summarized (NumPy: 1000). */
   readonly threshold?: number;

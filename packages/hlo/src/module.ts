@@ -15,6 +15,7 @@ import { OPCODES, isOpcode } from "./opcode.ts";
 import { type ProgramShape, type Shape, shapeFormProblem } from "./shape.ts";
 import { rawAttributeValueProblem, rawValueProblem } from "./text/raw_value.ts";
 
+/** A computation: its instructions in order, and the name of its root. */
 export interface HloComputation {
   readonly name: string;
   readonly instructions: readonly HloInstruction[];
@@ -27,6 +28,7 @@ export interface HeaderAttribute {
   readonly value: string;
 }
 
+/** An HLO module: its computations, and which one is the entry. */
 export interface HloModule {
   readonly name: string;
   readonly computations: readonly HloComputation[];
@@ -222,12 +224,14 @@ export function computationMap(m: HloModule): ReadonlyMap<string, HloComputation
   return map;
 }
 
+/** The module's computation of that name; throws HloError when absent. */
 export function getComputation(m: HloModule, name: string): HloComputation {
   const c = computationMap(m).get(name);
   if (!c) throw new HloError(`computation does not exist: ${name}`);
   return c;
 }
 
+/** The module's entry computation. */
 export function entryComputation(m: HloModule): HloComputation {
   return getComputation(m, m.entry);
 }
@@ -242,12 +246,14 @@ export function instructionMap(c: HloComputation): ReadonlyMap<string, HloInstru
   return map;
 }
 
+/** The computation's instruction of that name; throws HloError when absent. */
 export function getInstruction(c: HloComputation, name: string): HloInstruction {
   const i = instructionMap(c).get(name);
   if (!i) throw new HloError(`instruction does not exist: ${name} (in computation ${c.name})`);
   return i;
 }
 
+/** The computation's root instruction. */
 export function rootInstruction(c: HloComputation): HloInstruction {
   return getInstruction(c, c.root);
 }
@@ -259,6 +265,7 @@ export function parametersOf(c: HloComputation): HloInstruction[] {
   return params.sort((a, b) => num(a) - num(b));
 }
 
+/** The computation's signature: parameter shapes in parameter-number order, and the root's shape. */
 export function programShape(c: HloComputation): ProgramShape {
   const parameters: Shape[] = parametersOf(c).map((p) => p.shape);
   return { parameters, result: rootInstruction(c).shape };

@@ -22,6 +22,7 @@ export { bf16FromBits, bf16ToBits, f16FromBits, f16ToBits } from "./npy_codec.ts
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 const ALIGN = 64;
 
+/** Options of `readNpy`. */
 export interface ReadNpyOptions {
   /**
    * The element type expected, for the descrs ml_dtypes writes without naming

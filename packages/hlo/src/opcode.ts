@@ -26,11 +26,13 @@ export type OpFamily = "elementwise" | "data_movement" | "indexing" | "reduction
  */
 export type CallsKind = "none" | "to_apply" | "while" | "branches" | "select_scatter" | "fused" | "async";
 
+/** Properties of an opcode that passes rely on. */
 export type Trait = "elementwise" | "commutative" | "implicit_broadcast";
 
 /** Element-wise ops by operand pattern; everything else is "other". */
 export type OpKind = "unary" | "binary" | "compare" | "ternary" | "conversion" | "other";
 
+/** One row of the opcode table: arity, kind, traits, called computations and the attribute schema. */
 export interface OpcodeSpec {
   /** Operand count; "variadic" allows any number at least `minOperands`. */
   readonly arity: number | "variadic";
@@ -48,6 +50,7 @@ const binary = {
 } as const;
 const commutative = { ...binary, traits: ["elementwise", "implicit_broadcast", "commutative"] } as const;
 
+/** The opcode table: every opcode once, as HLO text spells it. Shape rules, kernels and builder methods are tables keyed by it. */
 export const OPCODES = {
   // Element-wise unary.
   abs: unary,
@@ -233,7 +236,9 @@ export const OPCODES = {
   },
 } as const satisfies Record<string, OpcodeSpec>;
 
+/** An opcode name (a key of OPCODES). */
 export type Opcode = keyof typeof OPCODES;
+/** Every opcode, in table order. */
 export const ALL_OPCODES = Object.keys(OPCODES) as readonly Opcode[];
 
 /** The opcodes of one family, for family-local rule and kernel tables. */
@@ -241,18 +246,23 @@ export type OpcodesOf<F extends OpFamily> = {
   [K in Opcode]: (typeof OPCODES)[K]["family"] extends F ? K : never;
 }[Opcode];
 
+/** The attributes of opcode K, inferred from its zod schema. */
 export type AttributesOf<K extends Opcode> = z.infer<(typeof OPCODES)[K]["attributes"]>;
 
 /** The opcodes of one kind ("unary", "binary", ...). */
 export type OpcodesOfKind<T extends OpKind> = {
   [K in Opcode]: (typeof OPCODES)[K]["kind"] extends T ? K : never;
 }[Opcode];
+/** Element-wise opcodes of one operand. */
 export type UnaryOpcode = OpcodesOfKind<"unary">;
+/** Element-wise opcodes of two operands (those that may broadcast implicitly in the builder). */
 export type BinaryOpcode = OpcodesOfKind<"binary">;
 
+/** Whether a string names an opcode (narrows it). */
 export function isOpcode(s: string): s is Opcode {
   return Object.hasOwn(OPCODES, s);
 }
+/** Whether the opcode's table row lists the trait. */
 export function hasTrait(op: Opcode, trait: Trait): boolean {
   return (OPCODES[op].traits as readonly Trait[]).includes(trait);
 }

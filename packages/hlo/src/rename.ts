@@ -7,6 +7,7 @@ import type { HloInstruction } from "./instruction.ts";
 import type { HloComputation, HloModule } from "./module.ts";
 import type { NameUniquer } from "./names.ts";
 
+/** A module's computations after `renameModule`, and the entry's new name. */
 export interface RenamedModule {
   readonly computations: readonly HloComputation[];
   /** The new name of the module's entry computation. */

@@ -7,6 +7,7 @@
 import { ShapeError } from "./errors.ts";
 import { ELEMENT_TYPES, type ElementType, isElementType } from "./element_type.ts";
 
+/** An array's element type and dimensions (with optional layout and dynamic dimensions). */
 export interface ArrayShape {
   readonly elementType: ElementType;
   readonly dimensions: readonly number[];
@@ -19,10 +20,12 @@ export interface ArrayShape {
    */
   readonly dynamicDimensions?: readonly boolean[];
 }
+/** A tuple's element shapes. */
 export interface TupleShape {
   readonly elementType: "tuple";
   readonly tupleShapes: readonly Shape[];
 }
+/** An array or tuple shape, discriminated on `elementType === "tuple"`. */
 export type Shape = ArrayShape | TupleShape;
 
 /** A computation's signature. */
@@ -63,6 +66,7 @@ function layoutProblem(dimensions: readonly number[], layout: readonly number[])
   return ok ? undefined : `layout {${Array.isArray(layout) ? layout.join(",") : String(layout)}} is not a permutation of the ${dimensions.length} dimensions`;
 }
 
+/** An array shape; throws ShapeError for an unknown element type, bad dimensions or a bad layout. */
 export function shape(elementType: ElementType, dimensions: readonly number[], layout?: readonly number[]): ArrayShape {
   if (!isElementType(elementType)) {
     throw new ShapeError(`unknown element type '${String(elementType)}'; expected one of ${ELEMENT_TYPES.join(", ")}`);
@@ -73,6 +77,7 @@ export function shape(elementType: ElementType, dimensions: readonly number[], l
   return s;
 }
 
+/** A tuple shape of these elements. */
 export function tupleShape(elements: readonly Shape[]): TupleShape {
   return { elementType: "tuple", tupleShapes: [...elements] };
 }
@@ -143,15 +148,16 @@ export function checkShape(s: Shape, what: string): Shape {
   return s;
 }
 
+/** Whether a shape is a tuple (narrows it). */
 export const isTupleShape = (s: Shape): s is TupleShape => s.elementType === "tuple";
+/** Whether a shape is an array (narrows it). */
 export const isArrayShape = (s: Shape): s is ArrayShape => s.elementType !== "tuple";
 
+/** The number of dimensions. */
 export function rank(s: ArrayShape): number {
   return s.dimensions.length;
 }
-export function isScalar(s: Shape): boolean {
-  return isArrayShape(s) && s.dimensions.length === 0;
-}
+/** The number of elements (1 for a scalar). */
 export function elementCount(s: ArrayShape): number {
   let n = 1;
   for (const d of s.dimensions) n *= d;
@@ -169,10 +175,12 @@ export function stridesOf(dims: readonly number[]): number[] {
   return strides;
 }
 
+/** XLA's default layout of that rank: minor-to-major `{r-1, ..., 0}` (row-major). */
 export function defaultLayout(r: number): number[] {
   return Array.from({ length: r }, (_, i) => r - 1 - i);
 }
 
+/** Whether two dimension lists are equal. */
 export function sameDimensions(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((d, i) => d === b[i]);
 }

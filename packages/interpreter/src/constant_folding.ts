@@ -115,6 +115,7 @@ export function foldRule(options: EvalOptions): RewriteRule {
   };
 }
 
+/** Replaces instructions whose operands are all constants by their value (evaluated by the reference evaluator), up to MAX_FOLDED_ELEMENTS. */
 export const constantFolding: HloPass = {
   name: "constant-folding",
   description: "replaces instructions whose operands are all constants by constants computed with the interpreter's kernels",

@@ -24,6 +24,7 @@ import {
   tupleLiteral,
 } from "@minixla/hlo";
 
+/** Values for constants whose text elided them: zeros, or seeded random values. */
 export type ElidedConstantsChoice = "zeros" | "random";
 
 /** The elided constants of a module, as `computation/instruction` names. */

@@ -79,6 +79,7 @@ export function scheduleOf(c: HloComputation): Schedule {
   return s;
 }
 
+/** Evaluates one computation of the module on arguments (as `evaluate` does for the entry). */
 export function evaluateComputation(m: HloModule, c: HloComputation, args: readonly Literal[], options: EvalOptions): Literal {
   const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
   const maxBytes = options.maxBytes ?? resolveMaxBytes(undefined);
@@ -120,6 +121,7 @@ export function evaluateComputation(m: HloModule, c: HloComputation, args: reado
       live -= resultBytes[dead];
     }
   }
+  options.onProgress?.({ kind: "instructions", count: c.instructions.length });
   return values[rootIndex] as Literal;
 }
 

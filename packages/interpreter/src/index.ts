@@ -1,4 +1,8 @@
-/** @minixla/interpreter: the reference evaluator, and the compiled engine checked against it. */
+/**
+ * `@minixla/interpreter`: the reference evaluator, and the compiled engine checked against it.
+ *
+ * @module @minixla/interpreter
+ */
 export { evaluate } from "./evaluate.ts";
 export { type ElidedConstantsChoice, elidedConstantNames, randomLiteralOfShape, resolveElidedConstants } from "./elided_constants.ts";
 export type { EvalContext, EvalOptions, Kernel, FamilyKernels, ProgressEvent } from "./kernel.ts";

@@ -5,15 +5,26 @@
  */
 import type { HloComputation, InstructionOf, Literal, Opcode, OpcodesOf, OpFamily, Shape } from "@minixla/hlo";
 
-/** What `EvalOptions.onProgress` hears: today one event per while-loop iteration. */
-export type ProgressEvent = {
-  readonly kind: "while-iteration";
-  /** The while instruction's name. */
-  readonly loop: string;
-  /** Body runs completed by this loop instance so far (1, 2, ...). */
-  readonly iteration: number;
-};
+/**
+ * What `EvalOptions.onProgress` hears: one event per while-loop iteration,
+ * and one per finished run of a computation with the instructions it ran
+ * (so a while body reports its work each iteration).
+ */
+export type ProgressEvent =
+  | {
+      readonly kind: "while-iteration";
+      /** The while instruction's name. */
+      readonly loop: string;
+      /** Body runs completed by this loop instance so far (1, 2, ...). */
+      readonly iteration: number;
+    }
+  | {
+      readonly kind: "instructions";
+      /** Instructions run by the computation run that just finished (its nested calls report their own). */
+      readonly count: number;
+    };
 
+/** Options of `evaluate` (and of `compile`). */
 export interface EvalOptions {
   /** A while loop that runs more iterations than this throws EvalError (default: no limit). */
   readonly maxWhileIterations?: number;
@@ -51,12 +62,16 @@ export interface EvalOptions {
    */
   readonly host?: {
     readonly infeed?: readonly Literal[];
+    /** Receives each outfeed's value. */
     readonly outfeed?: (value: Literal) => void;
+    /** The value a recv on this channel receives. */
     readonly recv?: (channelId: number) => Literal;
+    /** Receives each send's value on its channel. */
     readonly send?: (channelId: number, value: Literal) => void;
   };
 }
 
+/** What a kernel may ask of the evaluator: parameters, and calls to other computations. */
 export interface EvalContext {
   readonly options: EvalOptions;
   /** The value of parameter `n` of the computation being evaluated. */
@@ -77,6 +92,7 @@ export interface EvalContext {
   instructionShape?(name: string): Shape;
 }
 
+/** Computes one instruction's value from its operands' values; never writes to an operand. */
 export type Kernel<K extends Opcode> = (inst: InstructionOf<K>, operands: readonly Literal[], ctx: EvalContext) => Literal;
 
 /** A family's kernels: one per opcode of the family, checked by the compiler. */

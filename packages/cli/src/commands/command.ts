@@ -20,6 +20,7 @@ export interface OptionTable {
   readonly [name: string]: OptionDoc;
 }
 
+/** Where a command writes, so tests can capture its output instead of the process's streams. */
 export interface CommandIo {
   /** Writes text to standard output (the caller adds no newline). */
   readonly out: (text: string) => void;
@@ -29,6 +30,7 @@ export interface CommandIo {
   readonly errIsTTY?: boolean;
 }
 
+/** One `minixla` subcommand: its name, help text, option table and entry point. */
 export interface Command {
   readonly name: string;
   readonly summary: string;

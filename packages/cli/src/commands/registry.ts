@@ -8,8 +8,10 @@ import { lowerCommand } from "./lower.ts";
 import { optCommand } from "./opt.ts";
 import { runCommand } from "./run.ts";
 
+/** Every `minixla` subcommand, in the order `minixla help` lists them. */
 export const COMMANDS: readonly Command[] = [runCommand, lowerCommand, optCommand, conformanceCommand];
 
+/** The subcommand of that name, or undefined. */
 export function findCommand(name: string): Command | undefined {
   return COMMANDS.find((c) => c.name === name);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Opcode } from "../opcode.ts";
 import { type Shape, shape, tupleShape } from "../shape.ts";
-import { shapeErrorMessage as message } from "../testing.ts";
+import { shapeErrorMessage as message } from "../test_support.ts";
 import { inferShape } from "./shape_inference.ts";
 
 type BatchNorm = Extract<Opcode, "batch-norm-training" | "batch-norm-inference" | "batch-norm-grad">;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { ElementType } from "../element_type.ts";
 import { ShapeError } from "../errors.ts";
 import { type ArrayShape, type Shape, shape, tupleShape } from "../shape.ts";
-import { mainOf, op, param } from "../passes/test_helpers.ts";
+import { mainOf, op, param } from "../passes/test_support.ts";
 import { verificationProblems } from "../verify/verifier.ts";
 import { parseHloModule } from "../text/parser.ts";
 import { printHloModule } from "../text/printer.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { shape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
 import { planBinaryBroadcast } from "./broadcast_rules.ts";
-import { shapeErrorMessage } from "../testing.ts";
+import { shapeErrorMessage } from "../test_support.ts";
 
 const f64 = (...dims: number[]) => shape("f64", dims);
 const infer = (lhs: number[], rhs: number[], bd?: number[], opcode: "add" | "compare" = "add") =>

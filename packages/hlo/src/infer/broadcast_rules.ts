@@ -15,6 +15,7 @@ export interface OperandBroadcast {
   readonly dimensionMap: readonly number[];
 }
 
+/** How the two operands of an implicitly broadcasting binary op reach the result shape. */
 export interface BinaryBroadcastPlan {
   readonly result: ArrayShape;
   readonly lhs: OperandBroadcast;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ConvolutionDimensionNumbers, WindowDimension } from "../attributes.ts";
 import type { ElementType } from "../element_type.ts";
 import { type Shape, shape, tupleShape } from "../shape.ts";
-import { shapeErrorMessage as message } from "../testing.ts";
+import { shapeErrorMessage as message } from "../test_support.ts";
 import { inferShape } from "./shape_inference.ts";
 
 /** b01f_01io->b01f (NHWC, HWIO). */

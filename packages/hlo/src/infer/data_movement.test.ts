@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AttributesOf, Opcode } from "../opcode.ts";
 import { type Shape, shape, tupleShape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
-import { shapeErrorMessage } from "../testing.ts";
+import { shapeErrorMessage } from "../test_support.ts";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const f64 = (...d: number[]) => shape("f64", d);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FftType } from "../attributes.ts";
 import { type Shape, shape } from "../shape.ts";
-import { shapeErrorMessage as message } from "../testing.ts";
+import { shapeErrorMessage as message } from "../test_support.ts";
 import { inferShape } from "./shape_inference.ts";
 
 const fft = (operand: Shape, fftType: FftType, fftLength: number[]) => inferShape({ opcode: "fft", operands: [operand], attributes: { fftType, fftLength }, called: [] });

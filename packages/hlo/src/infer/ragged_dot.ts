@@ -17,6 +17,7 @@ import { type ArrayShape, expectArray, isTupleShape, shape, shapeToString } from
 import { checkConstraints, validateDimensionNumbers } from "./dot.ts";
 import { type FamilyRules, fail } from "./rule.ts";
 
+/** Which kind of dimension of ragged-dot's lhs the group sizes split (XLA's three ragged-dot modes). */
 export type RaggedDotMode = "non_contracting" | "contracting" | "batch";
 
 type RaggedDotAttributes = Immutable<AttributesOf<"ragged-dot">>;

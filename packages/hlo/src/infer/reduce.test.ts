@@ -4,7 +4,7 @@ import type { WindowDimension } from "../attributes.ts";
 import type { AttributesOf, Opcode } from "../opcode.ts";
 import { type ProgramShape, type Shape, shape, tupleShape } from "../shape.ts";
 import { inferShape } from "./shape_inference.ts";
-import { shapeErrorMessage } from "../testing.ts";
+import { shapeErrorMessage } from "../test_support.ts";
 
 const f32 = (...d: number[]) => shape("f32", d);
 const s32 = (...d: number[]) => shape("s32", d);

@@ -10,6 +10,7 @@ import { ShapeError } from "../errors.ts";
 import { type AttributesOf, type Opcode, type OpcodesOf, type OpFamily, OPCODES } from "../opcode.ts";
 import type { ProgramShape, Shape } from "../shape.ts";
 
+/** What a shape rule sees of an instruction: opcode, attributes, operand shapes, and called computations' signatures. */
 export interface ShapeRuleInput<K extends Opcode> {
   readonly opcode: K;
   readonly operands: readonly Shape[];
@@ -20,6 +21,7 @@ export interface ShapeRuleInput<K extends Opcode> {
   readonly declared?: Shape;
 }
 
+/** Infers an instruction's shape or throws ShapeError; shared by the builder, the parser and the verifier. */
 export type ShapeRule<K extends Opcode> = (input: ShapeRuleInput<K>) => Shape;
 
 /** A family's rules: one per opcode of the family, checked by the compiler. */

@@ -25,6 +25,7 @@ import { structuralRules } from "./structural.ts";
 import { tokenRules } from "./token.ts";
 import { topkRules } from "./topk.ts";
 
+/** The shape rule of every opcode; typed by `Opcode` so a new opcode needs one. */
 export const SHAPE_RULES: { readonly [K in Opcode]: ShapeRule<K> } = {
   ...elementwiseRules,
   ...dataMovementRules,

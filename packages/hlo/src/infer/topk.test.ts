@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Shape, shape, tupleShape } from "../shape.ts";
-import { shapeErrorMessage as message } from "../testing.ts";
+import { shapeErrorMessage as message } from "../test_support.ts";
 import { inferShape } from "./shape_inference.ts";
 
 const topk = (operand: Shape, k: number) => inferShape({ opcode: "topk", operands: [operand], attributes: { k, largest: true, isStable: false }, called: [] });

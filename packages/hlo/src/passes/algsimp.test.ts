@@ -5,7 +5,7 @@ import { entryComputation } from "../module.ts";
 import { shape } from "../shape.ts";
 import { verifyModule } from "../verify/verifier.ts";
 import { algsimp } from "./algsimp.ts";
-import { constant, mainOf, op, param, show } from "./test_helpers.ts";
+import { constant, mainOf, op, param, show } from "./test_support.ts";
 
 /** main(x: t[2]) with `c` = broadcast of a scalar constant v, and root = opcode(x, c) (or (c, x) when swapped). */
 function withConstant(opcode: HloInstruction["opcode"], v: number, t: ElementType, swapped = false) {

@@ -31,6 +31,7 @@ const isOp = (inst: HloInstruction, ...ops: readonly HloInstruction["opcode"][])
 /** Same operand twice. */
 const sameOperands = (inst: HloInstruction) => inst.operands.length === 2 && inst.operands[0] === inst.operands[1];
 
+/** The algebraic simplifier's rules, each exact for NaN, ±0, ±inf and integer wrap. */
 export const ALGSIMP_RULES: readonly RewriteRule[] = [
   // x + (-0) -> x and (-0) + x -> x for floats; x + 0 -> x for integers. (x + (+0) is not exact for x = -0.)
   rule("add-identity", (i, c) => !isOp(i, "add") ? undefined
@@ -155,4 +156,5 @@ function sameShapeAsOperand(ctx: RewriteContext, inst: HloInstruction): boolean 
   return d !== undefined && isArrayShape(inst.shape) && sameDimensions(d, inst.shape.dimensions);
 }
 
+/** The algebraic simplifier: ALGSIMP_RULES run to a fixed point. */
 export const algsimp = rewritePass("algsimp", "algebraic simplifier: small named rules, each exact for NaN, ±0, ±inf and integer wrap", ALGSIMP_RULES);

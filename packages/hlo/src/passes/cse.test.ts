@@ -3,7 +3,7 @@ import { literal } from "../literal.ts";
 import { shape, tupleShape } from "../shape.ts";
 import { verifyModule } from "../verify/verifier.ts";
 import { cse } from "./cse.ts";
-import { constant, mainOf, op, param, show } from "./test_helpers.ts";
+import { constant, mainOf, op, param, show } from "./test_support.ts";
 
 const f = shape("f64", [2]);
 

@@ -79,6 +79,7 @@ function cseComputation(c: HloComputation): HloComputation {
   return { ...c, instructions: out, root: alias.get(c.root) ?? c.root };
 }
 
+/** Common-subexpression elimination: merges instructions computing the same value (commutative operands normalized, constants compared bitwise). */
 export const cse: HloPass = {
   name: "cse",
   description: "merges instructions computing the same value (commutative operands normalized; constants bitwise)",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { shape } from "../shape.ts";
 import { verifyModule } from "../verify/verifier.ts";
 import { dce } from "./dce.ts";
-import { computation, constant, mainOf, moduleOf, op, param, show } from "./test_helpers.ts";
+import { computation, constant, mainOf, moduleOf, op, param, show } from "./test_support.ts";
 
 const f = shape("f64", [2]);
 

@@ -21,6 +21,7 @@ function dceComputation(c: HloComputation): HloComputation {
   return { ...c, instructions: c.instructions.filter((i) => live.has(i.name)) };
 }
 
+/** Dead-code elimination: removes instructions nothing uses (parameters kept) and computations unreachable from the entry. */
 export const dce: HloPass = {
   name: "dce",
   description: "removes dead instructions (keeping parameters) and computations unreachable from the entry",

@@ -137,6 +137,7 @@ function fuseComputation(c: HloComputation, names: () => NameUniquer): { computa
   return { computation: { ...c, instructions }, fused };
 }
 
+/** Groups element-wise chains, reduce inputs and dot epilogues into kLoop/kInput/kOutput fusions, for the compiled engine. */
 export const fuse: HloPass = {
   name: "fuse",
   description: "groups element-wise, broadcast/transpose/slice/reshape chains, reduce inputs and dot epilogues into kLoop/kInput/kOutput fusions",

@@ -3,7 +3,7 @@ import { shape } from "../shape.ts";
 import { verifyModule } from "../verify/verifier.ts";
 import { dce } from "./dce.ts";
 import { inline } from "./inline.ts";
-import { computation, mainOf, moduleOf, op, param, show } from "./test_helpers.ts";
+import { computation, mainOf, moduleOf, op, param, show } from "./test_support.ts";
 
 const f = shape("f64", [2]);
 

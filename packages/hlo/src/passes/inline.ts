@@ -41,6 +41,7 @@ function inlineComputation(c: HloComputation, callees: ReadonlyMap<string, HloCo
   return { ...c, instructions: out, root: alias.get(c.root) ?? c.root };
 }
 
+/** Replaces each call and fusion with its callee's instructions, renamed uniquely. */
 export const inline: HloPass = {
   name: "inline",
   description: "replaces each call and fusion with its callee's instructions, renamed uniquely",

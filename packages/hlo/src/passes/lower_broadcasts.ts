@@ -110,6 +110,7 @@ function lowerComputation(c: HloComputation, names: NameUniquer): HloComputation
   return changed ? { ...c, instructions: out } : c;
 }
 
+/** Makes every implicit broadcast of element-wise ops explicit (broadcast instructions), as the interpreter requires. */
 export function lowerBroadcasts(m: HloModule): HloModule {
   assertStructure(m, "lowerBroadcasts");
   const names = new NameUniquer(m.computations.flatMap((c) => [c.name, ...c.instructions.map((i) => i.name)]));

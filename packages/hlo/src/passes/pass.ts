@@ -7,6 +7,7 @@ import { produce } from "immer";
 import { HloError } from "../errors.ts";
 import type { HloComputation, HloModule } from "../module.ts";
 
+/** A named pure function from module to module; "changed" means it returned a different object. */
 export interface HloPass {
   /** Kebab-case name used by --passes, dumps and errors ("algsimp"). */
   readonly name: string;
@@ -74,6 +75,7 @@ export function sequence(name: string, description: string, passes: readonly Hlo
   };
 }
 
+/** Options of `fixpoint`. */
 export interface FixpointOptions {
   /** Runs allowed before giving up with an HloError (default 50). */
   readonly maxIterations?: number;

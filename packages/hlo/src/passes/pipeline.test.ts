@@ -6,7 +6,7 @@ import { dce } from "./dce.ts";
 import { lowerBroadcastsPass } from "./lower_broadcasts_pass.ts";
 import { type HloPass, type InnerPassRun, fixpoint, mapComputations, sequence } from "./pass.ts";
 import { type PipelineStep, runPipeline } from "./pipeline.ts";
-import { constant, mainOf, op, opcodes, param } from "./test_helpers.ts";
+import { constant, mainOf, op, opcodes, param } from "./test_support.ts";
 
 const f64 = (...dims: number[]) => shape("f64", dims);
 const sample = () => mainOf(param("x", 0, "f64", [2]), constant("one", 1), op("m", "multiply", ["x", "one"], f64(2)));

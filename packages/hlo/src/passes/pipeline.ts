@@ -9,6 +9,7 @@ import { type HloModule, assertStructure } from "../module.ts";
 import { hasImplicitBroadcast, verificationProblems } from "../verify/verifier.ts";
 import type { HloPass, PassObserver } from "./pass.ts";
 
+/** One pass run of a pipeline, as the `dump` callback hears it. */
 export interface PipelineStep {
   /** 0 for the input, then 1, 2, ... for each pass. */
   readonly index: number;
@@ -27,6 +28,7 @@ export interface PipelineStep {
   readonly inner?: { readonly index: number; readonly parent: string };
 }
 
+/** Options of `runPipeline`: verification between passes and the dump callback. */
 export interface PipelineOptions {
   /** Verify the input and the result of every pass that changed the module (default true). */
   readonly verify?: boolean;
@@ -46,6 +48,7 @@ function check(m: HloModule, allowImplicitBroadcast: boolean, header: string): v
   if (problems.length > 0) throw new VerifyError(problems, header);
 }
 
+/** Runs passes in order, verifying after each that changed the module and naming the pass that broke it. */
 export function runPipeline(m: HloModule, passes: readonly HloPass[], opts: PipelineOptions = {}): HloModule {
   const verify = opts.verify ?? true;
   // A malformed module never reaches a pass: the verifier reports everything

@@ -5,7 +5,7 @@ import { entryComputation } from "../module.ts";
 import { shape } from "../shape.ts";
 import { verifyModule } from "../verify/verifier.ts";
 import { type RewriteRule, rewritePass } from "./rewrite.ts";
-import { computation, mainOf, moduleOf, op, param, show } from "./test_helpers.ts";
+import { computation, mainOf, moduleOf, op, param, show } from "./test_support.ts";
 
 const f = shape("f64", [2]);
 

@@ -14,6 +14,7 @@ import { NameUniquer } from "../names.ts";
 import { shapeToString, shapesEqual } from "../shape.ts";
 import { type HloPass, mapComputations } from "./pass.ts";
 
+/** What a rewrite rule may consult besides the instruction it rewrites. */
 export interface RewriteContext {
   readonly module: HloModule;
   /** The instruction of that name as rewritten so far (operands already redirected). */
@@ -25,8 +26,10 @@ export interface RewriteContext {
 /** An existing value's name, one new instruction, or several (the last replaces the instruction). */
 export type Replacement = string | HloInstruction | readonly HloInstruction[];
 
+/** A small named rewrite: returns the replacement of an instruction, or undefined to leave it. */
 export interface RewriteRule {
   readonly name: string;
+  /** The replacement of `inst`, or undefined when the rule does not apply. */
   readonly apply: (inst: HloInstruction, ctx: RewriteContext) => Replacement | undefined;
 }
 

@@ -3,7 +3,7 @@ import { shape, tupleShape } from "../shape.ts";
 import { verifyModule } from "../verify/verifier.ts";
 import { dce } from "./dce.ts";
 import { tupleSimplify } from "./tuple_simplify.ts";
-import { mainOf, op, param, show } from "./test_helpers.ts";
+import { mainOf, op, param, show } from "./test_support.ts";
 
 const f = shape("f64", [2]);
 const s = shape("s32", []);

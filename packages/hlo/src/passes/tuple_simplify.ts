@@ -5,6 +5,7 @@
 import { isTupleShape, shapesEqual } from "../shape.ts";
 import { type RewriteRule, rewritePass } from "./rewrite.ts";
 
+/** Rules that fold tuple construction and get-tuple-element. */
 export const TUPLE_RULES: readonly RewriteRule[] = [
   // gte(tuple(a0, ..., an), i) -> ai.
   {
@@ -35,4 +36,5 @@ export const TUPLE_RULES: readonly RewriteRule[] = [
   },
 ];
 
+/** TUPLE_RULES run to a fixed point. */
 export const tupleSimplify = rewritePass("tuple-simplify", "folds get-tuple-element of tuple, and a tuple rebuilding a whole tuple", TUPLE_RULES);

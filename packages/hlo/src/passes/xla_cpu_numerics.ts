@@ -89,6 +89,7 @@ function useCounts(m: HloModule): Map<string, number> {
   return uses;
 }
 
+/** Reproduces XLA CPU's float numerics (a/broadcast(b) as a*broadcast(1/b), f32 multiply-add rounded once), so results match it (`--numerics xla-cpu`). */
 export const xlaCpuNumerics: HloPass = {
   name: "xla-cpu-numerics",
   description: "reproduces XLA CPU's numerics: a/broadcast(b) as a*broadcast(1/b), f32 multiply-add with one rounding",

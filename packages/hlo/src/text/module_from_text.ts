@@ -17,7 +17,7 @@ import { inferShape } from "../infer/shape_inference.ts";
 import { leafCount, normalizeTupleSharding } from "./annotation_text.ts";
 import type { CallRef } from "./attribute_text.ts";
 import { type Lexer, quote } from "./lexer.ts";
-import type { RawComputation, RawInstruction, RawModule } from "./parser.ts";
+import type { RawComputation, RawInstruction, RawModule } from "./raw_module.ts";
 import { XlaNameUniquer } from "./uniquify.ts";
 
 /** Post-order DFS over `deps` (iteratively), visiting roots in the given order; a cycle is reported via `onCycle`. */

@@ -27,51 +27,9 @@ import {
 import { Lexer, type Token, quote } from "./lexer.ts";
 import { parseLiteral } from "./literal_text.ts";
 import { moduleFromText } from "./module_from_text.ts";
+import type { RawComputation, RawInstruction, RawModule, RawOperand } from "./raw_module.ts";
 import { readShapedLiteralText } from "./raw_value.ts";
 import { parseShapeFrom, readNonNegative, startsShape } from "./shape_text.ts";
-
-export interface RawOperand {
-  readonly name: string;
-  readonly tok: Token;
-}
-
-export interface RawInstruction {
-  readonly name: string;
-  readonly nameTok: Token;
-  readonly isRoot: boolean;
-  readonly declared: Shape | undefined;
-  readonly opcode: Opcode;
-  readonly opcodeTok: Token;
-  readonly operands: readonly RawOperand[];
-  /** Attribute-object entries parsed from text (camelCase keys). */
-  readonly attributes: Record<string, unknown>;
-  /** Called computations by role (to_apply, condition, ...). */
-  readonly calls: Record<string, CallRef>;
-  readonly literal?: Literal;
-  /** A constant written `constant({...})`: its values are unknown. */
-  readonly elided?: boolean;
-  readonly parameterNumber?: number;
-  /** Annotations other than control predecessors, which are resolved by name later. */
-  readonly annotations: InstructionAnnotations;
-  readonly controlPredecessors?: RawControlPredecessors;
-  /** The token after the last attribute, for errors about the whole instruction. */
-  readonly endTok: Token;
-}
-
-export interface RawComputation {
-  readonly name: string;
-  readonly nameTok: Token;
-  readonly isEntry: boolean;
-  readonly instructions: readonly RawInstruction[];
-}
-
-export interface RawModule {
-  /** Absent when the text has no `HloModule` line. */
-  readonly name: string | undefined;
-  readonly headerAttributes: readonly HeaderAttribute[];
-  readonly stackFrames: readonly StackFrameSection[];
-  readonly computations: readonly RawComputation[];
-}
 
 /**
  * What parsing one module carries from instruction to instruction: inline

@@ -13,7 +13,6 @@ import { type Shape, isTupleShape, shapeToStringWithLayout } from "../shape.ts";
 import { annotationParts } from "./annotation_text.ts";
 import { type AsyncSugarTable, asyncSugarTable, sugaredOp } from "./async_print.ts";
 import { attributesText } from "./attribute_print.ts";
-import { quoteString } from "./lexer.ts";
 import { printLiteral } from "./literal_text.ts";
 
 /** A shape with layouts, and XLA's `/*index=N*\/` marker before every fifth tuple element. */
@@ -50,9 +49,7 @@ export function printInstruction(inst: HloInstruction, comp: HloComputation, sug
 function sugaredText(inst: HloInstruction, op: HloInstruction, operandShape: (i: number) => Shape | undefined): string {
   const phase = inst.opcode === "async-start" ? "start" : inst.opcode === "async-update" ? "update" : "done";
   if (inst.opcode !== "async-start") return `${op.opcode}-${phase}(${operandsText(inst)})`;
-  const thread = (inst.attributes as { readonly asyncExecutionThread?: string }).asyncExecutionThread ?? "main";
-  const threadText = thread === "main" ? "" : `, async_execution_thread=${quoteString(thread)}`;
-  return `${op.opcode}-start(${operandsText(inst)})${threadText}${attributesText(op, operandShape)}`;
+  return `${op.opcode}-start(${operandsText(inst)})${attributesText(inst, operandShape, false)}${attributesText(op, operandShape)}`;
 }
 
 export function printComputation(comp: HloComputation, isEntry: boolean, sugar: AsyncSugarTable = new Map()): string {
@@ -72,6 +69,7 @@ export function entryComputationLayout(m: HloModule): string {
 /** Header attributes that XLA's HloModule::Print writes before entry_computation_layout, in its order. */
 const BEFORE_LAYOUT: readonly string[] = ["is_scheduled", "input_output_alias", "buffer_donor", "alias_passthrough_params"];
 
+/** The module as HLO text that `parseHloModule` reads back to an equal module. */
 export function printHloModule(m: HloModule): string {
   // A module object made without createModule could hold what prints as other structure.
   assertStructure(m, "printHloModule");

@@ -7,15 +7,18 @@
 import type { HloComputation, HloModule } from "../module.ts";
 import type { HloInstruction } from "../instruction.ts";
 
+/** Options of the verifier. */
 export interface VerifyOptions {
   /** Allow element-wise ops whose operands differ from the result (modules before lowerBroadcasts). */
   readonly allowImplicitBroadcast?: boolean;
 }
 
+/** One invariant the verifier checks, by name. */
 export interface VerifyRule {
   /** Kebab-case name, cited in tests and docs. */
   readonly name: string;
   readonly description: string;
+  /** Every violation in the module, as messages naming computation and instruction. */
   check(m: HloModule, opts: VerifyOptions): readonly string[];
 }
 

@@ -3,7 +3,7 @@ import { VerifyError } from "../errors.ts";
 import { scalar } from "../literal.ts";
 import { createModule } from "../module.ts";
 import { shape, tupleShape } from "../shape.ts";
-import { computation, constant, mainOf, moduleOf, op, param } from "../passes/test_helpers.ts";
+import { computation, constant, mainOf, moduleOf, op, param } from "../passes/test_support.ts";
 import { VERIFY_RULES, hasImplicitBroadcast, verificationProblems, verifyModule } from "./verifier.ts";
 
 const f64 = (...dims: number[]) => shape("f64", dims);

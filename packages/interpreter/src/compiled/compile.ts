@@ -12,6 +12,7 @@ import { resolveMaxBytes } from "../memory_budget.ts";
 import { BufferPool, type ExecutionStats } from "./buffer_pool.ts";
 import { type Program, type Runner, planComputation, runProgram } from "./program.ts";
 
+/** Options of `compile`: evaluate's options, and switches to take the compiled engine apart. */
 export interface CompileOptions extends EvalOptions {
   /** Run the fusion pass first (default true). Without it every instruction is its own step. */
   readonly fuse?: boolean;
@@ -19,6 +20,7 @@ export interface CompileOptions extends EvalOptions {
   readonly compiledLoops?: boolean;
 }
 
+/** A compiled module, executed as often as needed. */
 export interface Executable {
   /** The module as compiled: checked, elided constants resolved, fused. */
   readonly module: HloModule;
@@ -39,10 +41,11 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
   const useFast = options.compiledLoops !== false;
   const programs = new Map<string, Program>();
   const pool = new BufferPool();
+  const maxBytes = resolveMaxBytes(options.maxBytes);
   const runner: Runner = {
     module: m,
-    options: { ...options, maxBytes: resolveMaxBytes(options.maxBytes) },
-    maxBytes: resolveMaxBytes(options.maxBytes),
+    options: { ...options, maxBytes },
+    maxBytes,
     pool,
     program(name) {
       let p = programs.get(name);

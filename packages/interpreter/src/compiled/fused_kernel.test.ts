@@ -4,7 +4,7 @@ import { evaluate } from "../evaluate.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { planFusedComputation } from "./kernel_plan.ts";
 import { generate } from "./loop_codegen.ts";
-import { argumentsFor, expectSameAsReference, fusionModule } from "./fused_test_support.ts";
+import { argumentsFor, expectSameAsReference, fusionModule } from "./test_support.ts";
 
 describe("kLoop fusions are bitwise equal to the reference", () => {
   it("adds a row broadcast to a matrix", () => {

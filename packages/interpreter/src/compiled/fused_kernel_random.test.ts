@@ -8,12 +8,12 @@
 import { getComputation, verificationProblems } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { compileFusedComputation } from "./fused_kernel.ts";
-import { expectKernelMatches, fusionModule } from "./fused_test_support.ts";
+import { expectKernelMatches, fusionModule } from "./test_support.ts";
 
 type T = "f32" | "f64" | "f16" | "bf16" | "s32" | "s8" | "u8" | "u32" | "pred";
 const TYPES: readonly T[] = ["f32", "f64", "f16", "bf16", "s32", "s8", "u8", "u32", "pred"];
 const FLOATS: ReadonlySet<T> = new Set(["f32", "f64", "f16", "bf16"]);
-/** Types with reducers in the test modules (fused_test_support.ts REDUCERS). */
+/** Types with reducers in the test modules (test_support.ts REDUCERS). */
 const REDUCIBLE: ReadonlySet<T> = new Set(["f32", "f64", "f16", "bf16", "s32", "u32", "s8"]);
 
 function random(seed: number): () => number {

@@ -114,5 +114,6 @@ export function runProgram(r: Runner, p: Program, args: readonly Literal[]): Lit
       live -= steps[dead].resultBytes;
     }
   }
+  r.options.onProgress?.({ kind: "instructions", count: steps.length });
   return values[p.rootIndex] as Literal;
 }

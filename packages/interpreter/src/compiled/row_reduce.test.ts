@@ -8,7 +8,7 @@ import { getComputation } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { planFusedComputation } from "./kernel_plan.ts";
 import { generate } from "./loop_codegen.ts";
-import { expectSameAsReference, fusionModule } from "./fused_test_support.ts";
+import { expectSameAsReference, fusionModule } from "./test_support.ts";
 
 const TYPES = ["f64", "f32", "s32", "bf16"];
 const OPS = ["add", "maximum", "minimum", "multiply"];

@@ -21,6 +21,7 @@ import { structuralKernels } from "./structural.ts";
 import { tokenKernels } from "./token.ts";
 import { topkKernels } from "./topk.ts";
 
+/** The reference kernel of every opcode; typed by `Opcode` so a new opcode needs one. */
 export const KERNELS: { readonly [K in Opcode]: Kernel<K> } = {
   ...elementwiseKernels,
   ...dataMovementKernels,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bin, run, v } from "./test_helpers.ts";
+import { bin, run, v } from "./test_support.ts";
 
 const NaN_ = Number.NaN;
 const inf = Infinity;

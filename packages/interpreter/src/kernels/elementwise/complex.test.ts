@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { complexCompose, complexPart } from "./complex.ts";
-import { bin, run, un, v } from "./test_helpers.ts";
+import { bin, run, un, v } from "./test_support.ts";
 
 const inf = Infinity;
 const NaN_ = Number.NaN;

@@ -5,7 +5,7 @@
  * a comment says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import { run, v } from "./test_helpers.ts";
+import { run, v } from "./test_support.ts";
 
 const inf = Infinity;
 const nan = Number.NaN;

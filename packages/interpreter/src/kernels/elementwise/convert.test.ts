@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { run, v } from "./test_helpers.ts";
+import { run, v } from "./test_support.ts";
 
 const NaN_ = Number.NaN;
 const inf = Infinity;

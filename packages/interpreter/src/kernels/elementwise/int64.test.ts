@@ -4,7 +4,7 @@
  * on the same inputs.
  */
 import { describe, expect, it } from "vitest";
-import { bin, run, un, v } from "./test_helpers.ts";
+import { bin, run, un, v } from "./test_support.ts";
 
 const MAX = 2n ** 63n - 1n;
 const MIN = -(2n ** 63n);

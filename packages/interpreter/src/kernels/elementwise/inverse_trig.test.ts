@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { un } from "./test_helpers.ts";
+import { un } from "./test_support.ts";
 
 interface Golden {
   readonly real_inputs: readonly string[];

@@ -5,7 +5,7 @@
  * produced by real XLA (CPU backend) on the same inputs.
  */
 import { describe, expect, it } from "vitest";
-import { bin, run, un, v } from "./test_helpers.ts";
+import { bin, run, un, v } from "./test_support.ts";
 
 describe("s2, s4, u2, u4 wrap at their width", () => {
   it("add, subtract and multiply", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { erf } from "./erf.ts";
-import { run, un, v } from "./test_helpers.ts";
+import { run, un, v } from "./test_support.ts";
 
 const NaN_ = Number.NaN;
 const inf = Infinity;

@@ -1,6 +1,6 @@
 /**
  * Test support shared by the packages' tests (imported as
- * "@minixla/hlo/testing"): capturing the message of the ShapeError a call
+ * "@minixla/hlo/test_support"): capturing the message of the ShapeError a call
  * must throw.
  */
 import { ShapeError } from "./errors.ts";
