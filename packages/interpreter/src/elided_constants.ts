@@ -36,8 +36,8 @@ export function elidedConstantNames(m: HloModule): string[] {
   return out;
 }
 
-/** mulberry32: a small deterministic generator of uniform numbers in [0, 1). */
-function generator(seed: number): () => number {
+/** mulberry32: a small deterministic generator of uniform numbers in [0, 1), replayable from its seed. */
+export function uniformGenerator(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -77,7 +77,7 @@ function randomLiteral(l: Literal, rand: () => number): Literal {
  * (`minixla run --random-inputs --seed S` uses it, seed per parameter).
  */
 export function randomLiteralOfShape(s: Shape, seed: number): Literal {
-  const rand = generator(seed);
+  const rand = uniformGenerator(seed);
   const build = (x: Shape): Literal => (x.elementType === "tuple" ? tupleLiteral(x.tupleShapes.map(build)) : randomArray(x, rand));
   return build(s);
 }
@@ -105,7 +105,7 @@ export function resolveElidedConstants(m: HloModule, choice: ElidedConstantsChoi
   const key = `${choice}:${seed}`;
   const cached = resolved.get(m)?.get(key);
   if (cached !== undefined) return cached;
-  const rand = generator(seed);
+  const rand = uniformGenerator(seed);
   const computations = m.computations.map((c) => ({
     ...c,
     instructions: c.instructions.map((inst): HloInstruction => {

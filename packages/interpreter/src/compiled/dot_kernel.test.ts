@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { instruction, run } from "../kernels/test_support.ts";
 import { compileDot } from "./dot_kernel.ts";
+import { uniformGenerator } from "../elided_constants.ts";
 
 interface DimNumbers {
   readonly lhsBatchDimensions: number[];
@@ -13,17 +14,7 @@ interface DimNumbers {
 
 const REAL_TYPES: readonly ElementType[] = ["f64", "f32", "f16", "bf16", "s32", "u32", "s8", "u8", "s16", "pred"];
 
-/** A seeded generator of uniform numbers in [0, 1) (mulberry32), so a case is replayable from its seed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = uniformGenerator;
 
 const FLOAT_SPECIALS = [NaN, 0, -0, Infinity, -Infinity, 1e300, -1e300, 3.4e38, 65504, 5e-324, 1, -1];
 const INT_SPECIALS = [0, 1, -1, 2147483647, -2147483648, 4294967295, 65535, 255, -128, 127];

@@ -9,6 +9,7 @@ import { getComputation, verificationProblems } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { expectKernelMatches, fusionModule } from "./test_support.ts";
+import { uniformGenerator } from "../elided_constants.ts";
 
 type T = "f32" | "f64" | "f16" | "bf16" | "s32" | "s8" | "u8" | "u32" | "pred";
 const TYPES: readonly T[] = ["f32", "f64", "f16", "bf16", "s32", "s8", "u8", "u32", "pred"];
@@ -16,16 +17,7 @@ const FLOATS: ReadonlySet<T> = new Set(["f32", "f64", "f16", "bf16"]);
 /** Types with reducers in the test modules (test_support.ts REDUCERS). */
 const REDUCIBLE: ReadonlySet<T> = new Set(["f32", "f64", "f16", "bf16", "s32", "u32", "s8"]);
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = uniformGenerator;
 
 /** Writes one random fused computation as HLO text. */
 class ProgramWriter {

@@ -18,6 +18,7 @@ import {
 import { expect } from "vitest";
 import { evaluate } from "../evaluate.ts";
 import { type FusedKernel, compileFusedComputation } from "./fused_kernel.ts";
+import { uniformGenerator } from "../elided_constants.ts";
 
 /** Reducers every test module carries (%add_f32, %maximum_s32, %or_pred, ...). */
 export const REDUCERS = ["f32", "f64", "f16", "bf16", "s32", "u32", "s8"]
@@ -50,17 +51,7 @@ export function fusionModule(fused: string, kind = "kLoop"): HloModule {
   return parseHloModule(`HloModule fused_test\n\n${REDUCERS}\n${fused}\n\n${entry.join("\n")}\n`);
 }
 
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = uniformGenerator;
 
 const SPECIALS = [Number.NaN, -0, 0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1, -1, 0.5];
 
