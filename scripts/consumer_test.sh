@@ -13,7 +13,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PNPM="npx -y pnpm@10"
-PACKAGES=(hlo builder interpreter cli)
+PACKAGES=(hlo builder interpreter viz cli)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 fail() { echo "consumer test: $*" >&2; exit 1; }
@@ -98,9 +98,14 @@ cmp -s demo.out "$WORK/demo.expected" || fail "npx minixla run printed other tex
 echo "--- npx minixla run: $(wc -l <demo.out) lines, $(grep -c '^== ' demo.out) examples, the same bytes as from the sources; first lines:"
 head -n 5 demo.out
 echo "--- npx minixla --version: $(npx --no-install minixla --version)"
+# A picture needs @minixla/viz and Graphviz's WebAssembly, installed from the registry like any dependency.
+printf 'HloModule m\nENTRY e {\n  x = f32[2] parameter(0)\n  ROOT y = f32[2] add(x, x)\n}\n' >m.hlo
+npx --no-install minixla graph m.hlo --format svg >m.svg
+grep -q '<svg' m.svg || fail "npx minixla graph wrote no SVG"
+echo "--- npx minixla graph m.hlo --format svg: $(grep -c 'class="node' m.svg) nodes laid out by Graphviz (WebAssembly)"
 
 echo "--- install size (du -sk node_modules/...)"
-for d in node_modules/@minixla/* node_modules/immer node_modules/zod; do
+for d in node_modules/@minixla/* node_modules/immer node_modules/zod node_modules/@hpcc-js/wasm-graphviz; do
   printf '  %-28s %6s KiB\n' "${d#node_modules/}" "$(du -sk "$d" | cut -f1)"
 done
 

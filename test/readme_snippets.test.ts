@@ -120,6 +120,8 @@ const SKIPPED: Readonly<Record<string, string>> = {
   "npx -y pnpm@10 install": "installs the workspace: CI's first step (.ci/run)",
   "npx -y pnpm@10 test": "the whole suite, this file included: what CI runs (.ci/run)",
   "npx -y pnpm@10 bench": "minutes of timing on an idle machine; bench/run.ts checks its engines agree when run",
+  "npx -y pnpm@10 fuzz:xla --runs 1000 --seed 1 [--family unary,convert] [--mode both|xla-cpu|reference] [--no-shrink]":
+    "needs Python with jax/jaxlib 0.10.2 (real XLA) and minutes; without it the fuzzer only says it skipped; test/xla_fuzz_corpus.test.ts runs its vendored corpus",
   "python3 test/corpus/xla-ops/run_hlo.py module.hlo in0.npy in1.npy":
     "needs Python with jax/jaxlib 0.10.2 (XLA itself), which neither CI nor the tests install",
 };
@@ -196,6 +198,9 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       }
     },
   },
+  "npx -y pnpm@10 exec minixla run test/corpus/spmd/psum.hlo --replicas 2 --input-json '[1,2,3]'": {
+    check: (r) => expect(r.stdout).toBe("== replica 0, partition 0 ==\nout0: f32[3] = [1. 2. 3.]\nout1: f32[3] = [3. 5. 7.]\n== replica 1, partition 0 ==\nout0: f32[3] = [2. 3. 4.]\nout1: f32[3] = [3. 5. 7.]\n"),
+  },
   "npx -y pnpm@10 exec minixla lower MODULE.hlo": {
     check: (r) => expect(r.stdout).toMatch(/^HloModule jit_add[\s\S]*ROOT add\.1 = f64\[3,4\]/),
   },
@@ -230,10 +235,43 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       expect(r.stdout.trim()).toContain(version);
     },
   },
+  "npx -y pnpm@10 exec minixla graph docs/matrix_plus_vector.hlo --format svg -o out/before.svg": {
+    // The SVG Graphviz laid out: one node per instruction (x, y, add).
+    check: (r) => {
+      const svg = readFileSync(argAfter(r, "-o"), "utf8");
+      expect(svg.startsWith("<svg")).toBe(true);
+      expect(svg.match(/class="node /g)?.length).toBe(3);
+    },
+  },
+  "npx -y pnpm@10 exec minixla opt docs/matrix_plus_vector.hlo --report out/report.html": {
+    check: (r) => {
+      expect(r.stdout).toMatch(/^HloModule matrix_plus_vector/);
+      expect(/data-pass="([^"]+)"/.exec(readFileSync(argAfter(r, "--report"), "utf8"))?.[1]).toBe("lower-broadcasts");
+    },
+  },
+  "npx -y pnpm@10 exec minixla run --report out/demo.html": {
+    check: (r) => expect(readFileSync(argAfter(r, "--report"), "utf8").match(/<details class="section" id="example-\d+"/g)?.length).toBe(9),
+  },
+  "npx -y pnpm@10 exec minixla graph test/corpus/xla-hlo/openxla-xla/xla/backends/cpu/benchmarks/hlo/ssd_mobilenet_tf.hlo --around depthwise.41 --depth 3 -o out/part.html": {
+    // A part of a 508-instruction module: the centre and its neighbours only.
+    check: (r) => {
+      const nodes = readFileSync(argAfter(r, "-o"), "utf8").match(/class="node /g)?.length ?? 0;
+      expect(nodes).toBeGreaterThan(5);
+      expect(nodes).toBeLessThan(60);
+    },
+  },
   "minixla opt test/corpus/xla-jax/softmax/module.hlo --dump out/": {},
   "ls out/": {},
   "cat out/03-fixpoint-simplify.01-algsimp.diff": {},
   "minixla opt m.hlo --passes='fixpoint(simplify'": { code: 2 },
+  "minixla opt examples/wrong_rules/mlp_grad_planted.hlo --plugin examples/wrong_rules/subtract_self.ts --passes=subtract-self > out/wrong.hlo": {
+    check: (r) => expect(readFileSync(r.args.at(-1)!, "utf8")).toMatch(/planted\.out = f64\[8,4\]\{1,0\} broadcast\(zero\)/),
+  },
+  "minixla compare examples/wrong_rules/mlp_grad_planted.hlo out/wrong.hlo --random 100": { code: 1 },
+  "minixla reduce examples/wrong_rules/mlp_grad_planted.hlo --until pass-changes-result=subtract-self --plugin examples/wrong_rules/subtract_self.ts -o out/small.hlo": {
+    check: (r) => expect(r.stderr).toMatch(/^wrote .*small\.hlo$/m),
+  },
+  "cat out/small.hlo": {},
   "minixla opt model.hlo --plugin ./power_one.ts --passes=lower-broadcasts,power-one,dce": {
     check: (r) => {
       expect(r.stdout).toMatch(/^HloModule power_of_one/);
@@ -265,8 +303,8 @@ function unmapped(words: readonly string[]): string[] {
 /** Runs one README command (minixla through the workspace bin; `ls` and `cat` read the files). */
 async function runCommand(command: string, dirs: Map<string, string>): Promise<Ran> {
   const words = substitute(command, dirs);
-  // A redirect's target is written by the command, so it need not exist yet.
-  expect(unmapped(words.filter((_w, i) => words[i - 1] !== ">")), `${command}: map these in PLACEHOLDERS`).toEqual([]);
+  // A redirect's target (or an -o output file) is written by the command, so it need not exist yet.
+  expect(unmapped(words.filter((_w, i) => words[i - 1] !== ">" && words[i - 1] !== "-o")), `${command}: map these in PLACEHOLDERS`).toEqual([]);
   const minixla = words[0] === "minixla" ? 1 : words.slice(0, 5).join(" ") === "npx -y pnpm@10 exec minixla" ? 5 : -1;
   if (minixla > 0) {
     const all = words.slice(minixla);

@@ -144,7 +144,7 @@ const CASES: readonly HandCase[] = [
   },
 ];
 
-const MULTI = (layout: string, why: string) => `runs ${layout} processes; ${why}: minixla evaluates one replica and one partition`;
+const MULTI = (layout: string, why: string) => `runs ${layout} processes; ${why}: translated for evaluateSpmd in test/stablehlo_spmd.test.ts`;
 
 /** Every other module or function of the vendored files, with the reason it is not translated. */
 const SKIPPED: Readonly<Record<string, string>> = {

@@ -41,6 +41,7 @@ import * as ix from "./ops/indexing.ts";
 import * as la from "./ops/linalg_fft_topk.ts";
 import * as rn from "./ops/random.ts";
 import * as rd from "./ops/reduction.ts";
+import * as sc from "./ops/scan.ts";
 import * as st from "./ops/structural.ts";
 import * as tk from "./ops/tokens.ts";
 import { Recorder } from "./recorder.ts";
@@ -456,6 +457,17 @@ export class XlaBuilder {
    * 2N scalars (lhs0, rhs0, lhs1, rhs1, ...), a module or a function as in reduce.
    */
   sort(operands: readonly XlaOp[], comparator: Computation, dimension = -1, isStable = false): XlaOp { return rd.sort(this.#r, operands, comparator, dimension, isStable); }
+
+  /**
+   * Scans `inputs` along `dimension` with carries starting at `inits`:
+   * `computation` takes (one slice of each input..., the carries...) and
+   * returns (outputs..., new carries...); the result stacks the outputs
+   * along `dimension` and ends with the final carries (a tuple when the
+   * computation returns one). HLO's `scan`; XLA's XlaBuilder has no method for it.
+   */
+  scan(inputs: readonly XlaOp[], inits: readonly XlaOp[], computation: Computation, dimension: number, options: sc.ScanOptions = {}): XlaOp {
+    return sc.scan(this.#r, inputs, inits, computation, dimension, options);
+  }
   /** `computation` takes one scalar per operand; a module or a function as in reduce. */
   map(operands: readonly XlaOp[], computation: Computation, dimensions?: readonly number[]): XlaOp { return st.map(this.#r, operands, computation, dimensions); }
 
@@ -534,6 +546,16 @@ export class XlaBuilder {
   /** CollectiveBroadcast: every device of a group receives the operand of the group's first device. */
   collectiveBroadcast(operand: XlaOp, replicaGroups: readonly (readonly number[])[] = [], channelId?: number): XlaOp {
     return co.collectiveBroadcast(this.#r, operand, replicaGroups, channelId);
+  }
+  /**
+   * RaggedAllToAll: device i sends input[input_offsets[j] : +send_sizes[j]] (rows of the outer dimension)
+   * to device j of its group, which writes it into its copy of `output` at the sender's output_offsets[j].
+   */
+  raggedAllToAll(
+    input: XlaOp, inputOffsets: XlaOp, sendSizes: XlaOp, output: XlaOp, outputOffsets: XlaOp, recvSizes: XlaOp,
+    replicaGroups: readonly (readonly number[])[] = [], channelId?: number,
+  ): XlaOp {
+    return co.raggedAllToAll(this.#r, [input, output, inputOffsets, sendSizes, outputOffsets, recvSizes], replicaGroups, channelId);
   }
   /** This device's replica number (u32[]). */
   replicaId(): XlaOp { return co.deviceId(this.#r, "replica-id"); }

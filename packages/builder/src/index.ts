@@ -9,3 +9,4 @@ export type { DotDimensionNumbers, RaggedDotDimensionNumbers, GatherDimensionNum
 export { XlaOp } from "./op.ts";
 export { BUILDER_METHODS } from "./methods.ts";
 export { defaultConvDimensionNumbers, type Padding } from "./convolution_options.ts";
+export type { ScanOptions } from "./ops/scan.ts";

@@ -13,15 +13,18 @@ import {
   type ArrayLiteral,
   type ElementType,
   HloError,
+  type Mismatch,
   ParseError,
   type Shape,
+  type Tolerance,
+  compareArrays,
   entryComputation,
   escapeControls,
   programShape,
   readNpy,
+  toleranceText,
   xlaCpuNumerics,
 } from "@minixla/hlo";
-import { type Mismatch, type Tolerance, compareArrays, toleranceText } from "./compare.ts";
 import { type Engine, runWithEngine } from "./engine.ts";
 import { flattenOutputs, loadModule } from "./pipeline.ts";
 
@@ -89,8 +92,10 @@ export interface ConformanceOptions {
   readonly names?: readonly string[];
   /**
    * "xla-cpu" (default) applies the xla-cpu-numerics pass first, reproducing
-   * the two rewrites by which XLA's CPU compiler changes float results;
-   * "reference" evaluates the HLO op by op.
+   * the two rewrites by which XLA's CPU compiler changes float results, and
+   * evaluates with EvalOptions.numerics "xla-cpu" (XLA CPU's denormal
+   * flushing and integer power); "reference" evaluates the HLO op by op as
+   * XLA's HloEvaluator does.
    */
   readonly numerics?: Numerics;
   /** Which engine runs each case (default "compiled"); "both" also fails a case on any bit of difference between the engines. */
@@ -152,7 +157,7 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engi
   const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
   const signature = programShape(entryComputation(m));
   const args = c.inputs.map((f, i) => readArray(join(caseDir, f.file), signature.parameters[i]));
-  const outputs = flattenOutputs(runWithEngine(engine, m, args));
+  const outputs = flattenOutputs(runWithEngine(engine, m, args, { numerics }));
   if (outputs.length !== c.outputs.length) return { kind: "output-count", got: outputs.length, want: c.outputs.length };
   const tolerance: Tolerance = c.tolerance;
   for (let i = 0; i < outputs.length; i++) {

@@ -20,7 +20,11 @@ export function parseEngine(value: string | undefined): Engine {
 }
 
 export const NUMERICS = ["xla-cpu", "reference"] as const;
-/** "xla-cpu": the xla-cpu-numerics pass first (XLA CPU's float rewrites); "reference": the HLO op by op. */
+/**
+ * "xla-cpu": XLA's CPU backend: the xla-cpu-numerics pass first (its float
+ * rewrites), then EvalOptions.numerics "xla-cpu" (denormal flushing, its
+ * integer power); "reference": XLA's HloEvaluator, op by op.
+ */
 export type Numerics = (typeof NUMERICS)[number];
 
 /** The --numerics value, checked (`fallback` when absent: conformance compares with XLA, run shows the reference). */

@@ -20,7 +20,7 @@ export {
   type ConformanceReport,
   type Manifest,
 } from "./conformance.ts";
-export { compareArrays, toleranceText, type Comparison, type Mismatch, type Tolerance } from "./compare.ts";
+export { compareArrays, toleranceText, type Comparison, type Mismatch, type Tolerance } from "@minixla/hlo";
 export { DEMO_PROGRAMS, type DemoProgram } from "./demo.ts";
 export { loadInputs, type InputSpec } from "./inputs.ts";
 export { loadModule, flattenOutputs } from "./pipeline.ts";

@@ -152,6 +152,18 @@ export const convolutionAttributes = z.strictObject({
 
 /** Schema of sort's `dimension=` and `is_stable=`. */
 export const sortAttributes = z.strictObject({ dimension: nonNegative, isStable: z.boolean() });
+/**
+ * scan (HloScanInstruction): the scanned dimension (`dimensions={d}`, exactly
+ * one), how many trailing operands are carries (`num_carries`), whether it
+ * runs from the last index down (`is_reverse`) and the associativity hint
+ * (`is_associative`, which XLA prints always; absent reads as false).
+ */
+export const scanAttributes = z.strictObject({
+  dimension: nonNegative,
+  numCarries: nonNegative,
+  isReverse: z.boolean(),
+  isAssociative: z.boolean(),
+});
 
 /** Schema of dot's contracting and batch dimensions of each side. */
 export const dotAttributes = z.strictObject({
@@ -289,6 +301,12 @@ export const collectiveBroadcastAttributes = z.strictObject({
   channelId: z.number().int().optional(),
   constrainLayout: z.boolean(),
 });
+
+/**
+ * ragged-all-to-all: an HloCollectiveInstruction (channel_id, replica_groups,
+ * constrain_layout) without use_global_device_ids, as collective-broadcast.
+ */
+export const raggedAllToAllAttributes = collectiveBroadcastAttributes;
 
 /** infeed's `infeed_config="..."`: opaque text for the runtime ("" when absent, and then not printed). */
 export const infeedAttributes = z.strictObject({ infeedConfig: z.string() });

@@ -43,3 +43,5 @@ export { type ReadNpyOptions, readNpy, writeNpy } from "./npy.ts";
 export * from "./rename.ts";
 export { xlaCpuNumerics } from "./passes/xla_cpu_numerics.ts";
 export * from "./literal_bits.ts";
+export * from "./literal_compare.ts";
+export * from "./reduce/index.ts";

@@ -151,6 +151,8 @@ export const OPCODES = {
   },
   "select-and-scatter": { arity: 3, family: "reduction", kind: "other", traits: [], attributes: A.windowAttributes, calls: "select_scatter" },
   sort: { arity: "variadic", minOperands: 1, family: "reduction", kind: "other", traits: [], attributes: A.sortAttributes, calls: "to_apply" },
+  // inputs..., inits...: to_apply maps (slices..., carries...) to (outputs..., carries...) along one dimension.
+  scan: { arity: "variadic", minOperands: 1, family: "reduction", kind: "other", traits: [], attributes: A.scanAttributes, calls: "to_apply" },
   // Linear algebra.
   // lhs (input) convolved with rhs (kernel): dim_labels, window, group counts.
   convolution: { arity: 2, family: "convolution", kind: "other", traits: [], attributes: A.convolutionAttributes, calls: "none" },
@@ -196,6 +198,9 @@ export const OPCODES = {
   "collective-broadcast": {
     arity: "variadic", minOperands: 1, family: "collective", kind: "other", traits: [], attributes: A.collectiveBroadcastAttributes, calls: "none",
   },
+  // (input, output, input_offsets, send_sizes, output_offsets, recv_sizes): slices of the input's outer dimension
+  // sent to each device of the group, written into its copy of output (shape_inference.cc InferRaggedAllToAllShape).
+  "ragged-all-to-all": { arity: 6, family: "collective", kind: "other", traits: [], attributes: A.raggedAllToAllAttributes, calls: "none" },
   "replica-id": { arity: 0, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   "partition-id": { arity: 0, family: "collective", kind: "other", traits: [], attributes: A.noAttributes, calls: "none" },
   // Ordering tokens, sharding domains and the RNG state (infer/token.ts).

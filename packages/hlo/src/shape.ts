@@ -19,6 +19,19 @@ export interface ArrayShape {
    * Absent means every dimension is static.
    */
   readonly dynamicDimensions?: readonly boolean[];
+  /**
+   * Per dimension, whether it is unbounded (`?` in text): a dynamic dimension
+   * without a bound. minixla holds it at size 0 (its entry in `dimensions`,
+   * with `dynamicDimensions` true), so shape rules and the verifier run, and
+   * prints it back as `?`. Absent means none is unbounded.
+   */
+  readonly unboundedDimensions?: readonly boolean[];
+  /**
+   * XLA's buffer shape `b(f32[2,4])`: a mutable buffer holding an array of
+   * this shape (the Pin, Unpin and CreateBuffer custom calls make and read
+   * them). Its value is the array's; only printing and the flag differ.
+   */
+  readonly buffer?: true;
 }
 /** A tuple's element shapes. */
 export interface TupleShape {
@@ -122,6 +135,13 @@ export function shapeProblem(s: unknown): string | undefined {
     if (dyn !== undefined && (!Array.isArray(dyn) || dyn.length !== a.dimensions.length || !dyn.every((d) => typeof d === "boolean"))) {
       return `dynamicDimensions of ${elementType}[${a.dimensions.join(",")}] must be one boolean per dimension`;
     }
+    const unbounded: unknown = a.unboundedDimensions;
+    if (unbounded !== undefined) {
+      const ok = Array.isArray(unbounded) && unbounded.length === a.dimensions.length &&
+        unbounded.every((u, i) => typeof u === "boolean" && (!u || (a.dimensions[i] === 0 && a.dynamicDimensions?.[i] === true)));
+      if (!ok) return `unboundedDimensions of ${elementType}[${a.dimensions.join(",")}] must be one boolean per dimension, each unbounded one dynamic and held at size 0`;
+    }
+    if (a.buffer !== undefined && a.buffer !== true) return `buffer of a ${elementType} shape must be true or absent`;
     return undefined;
   });
 }
@@ -203,25 +223,30 @@ export function withElementType(s: ArrayShape, elementType: ElementType): ArrayS
   return s.dynamicDimensions === undefined ? out : { ...out, dynamicDimensions: s.dynamicDimensions };
 }
 
-/** The dimension sizes as text writes them: "2,<=8". */
+/** The dimension sizes as text writes them: "2,<=8,?". */
 function dimensionsText(s: ArrayShape): string {
   const dyn = s.dynamicDimensions;
-  return dyn === undefined ? s.dimensions.join(",") : s.dimensions.map((d, i) => (dyn[i] ? `<=${d}` : `${d}`)).join(",");
+  const unbounded = s.unboundedDimensions;
+  if (dyn === undefined) return s.dimensions.join(",");
+  return s.dimensions.map((d, i) => (unbounded?.[i] === true ? "?" : dyn[i] ? `<=${d}` : `${d}`)).join(",");
 }
 
-/** HLO notation without layouts: "f64[2,3]", "(f64[2], s32[])", "pred[]", "f32[<=8]". */
+/** A buffer shape's text wraps its array's, as XLA prints it: `b(f32[2,4]{1,0})`. */
+const bufferText = (s: ArrayShape, text: string): string => (s.buffer === true ? `b(${text})` : text);
+
+/** HLO notation without layouts: "f64[2,3]", "(f64[2], s32[])", "pred[]", "f32[<=8]", "f32[?]", "b(f32[2])". */
 export function shapeToString(s: Shape): string {
   if (isTupleShape(s)) return `(${s.tupleShapes.map(shapeToString).join(", ")})`;
-  return `${s.elementType}[${dimensionsText(s)}]`;
+  return bufferText(s, `${s.elementType}[${dimensionsText(s)}]`);
 }
 
 /** HLO notation with layouts, as XLA prints shapes: "f64[2,3]{1,0}", scalars bare. */
 export function shapeToStringWithLayout(s: Shape): string {
   if (isTupleShape(s)) return `(${s.tupleShapes.map(shapeToStringWithLayout).join(", ")})`;
   const base = `${s.elementType}[${dimensionsText(s)}]`;
-  if (s.dimensions.length === 0) return base;
+  if (s.dimensions.length === 0) return bufferText(s, base);
   const layout = s.layout ?? defaultLayout(s.dimensions.length);
-  return `${base}{${layout.join(",")}}`;
+  return bufferText(s, `${base}{${layout.join(",")}}`);
 }
 
 /** Throws ShapeError unless s is an array shape; `what` names the operand in the message. */

@@ -143,7 +143,12 @@ function argumentProblem(arg: unknown, s: Shape): string | undefined {
       if (e instanceof HloError) return `its shape${at} is malformed: ${e.message}`;
       throw e;
     }
-    if (!shapesEqual(given, shape)) return `must have shape ${shapeToString(shape)}${at}, but has ${shapeToString(given)}`;
+    if (!shapesEqual(given, shape)) {
+      // An unbounded dimension ('?') is held at size 0 (shape.ts): its arguments are empty along it.
+      const unbounded = !isTupleShape(shape) && shape.unboundedDimensions?.includes(true) === true;
+      const rule = unbounded ? " (minixla holds an unbounded dimension '?' at size 0, so an argument must be empty along it)" : "";
+      return `must have shape ${shapeToString(shape)}${at}, but has ${shapeToString(given)}${rule}`;
+    }
     if (isTupleShape(shape)) {
       if (!Array.isArray(l.elements) || l.elements.length !== shape.tupleShapes.length) {
         return `a tuple literal of shape ${shapeToString(shape)}${at} needs an elements array of ${shape.tupleShapes.length}, got ${Array.isArray(l.elements) ? `${l.elements.length} elements` : String(l.elements)}`;

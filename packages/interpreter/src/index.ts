@@ -5,10 +5,34 @@
  */
 export { evaluate } from "./evaluate.ts";
 export { type ElidedConstantsChoice, elidedConstantNames, randomLiteralOfShape, resolveElidedConstants } from "./elided_constants.ts";
-export type { EvalContext, EvalOptions, Kernel, FamilyKernels, ProgressEvent } from "./kernel.ts";
+export { type SpecialValue, type RandomSpecialsOptions, specialValues, randomLiteralWithSpecials } from "./random_literal.ts";
+export {
+  type CompareInputs,
+  type CompareOptions,
+  type EngineName,
+  type ModuleComparison,
+  type OutputComparison,
+  type SideOutcome,
+  checkSameParameters,
+  compareModules,
+  compareOutputs,
+  randomInputSet,
+  runSide,
+  type ReduceOptions,
+  type ReduceProgress,
+  type ReduceResult,
+  reduceModule,
+  type ConditionOptions,
+  enginesDiffer,
+  errorContains,
+  passChangesResult,
+} from "./tools/index.ts";
+export type { EvalContext, EvalOptions, Kernel, FamilyKernels, Numerics, ProgressEvent } from "./kernel.ts";
 export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";
 export { isEvaluableCustomCall } from "./kernels/custom_call_targets.ts";
 export { constantFolding, MAX_FOLDED_ELEMENTS, ALL_PASSES, defaultPipelineWithFolding } from "./constant_folding.ts";
 export { compile, type CompileOptions, type Executable } from "./compiled/compile.ts";
 export type { ExecutionStats } from "./compiled/buffer_pool.ts";
+export { evaluateSpmd, type SpmdOptions } from "./spmd/evaluate_spmd.ts";
+export { inferDeviceCounts, headerDeviceCounts, type HeaderDeviceCounts } from "./spmd/device_counts.ts";

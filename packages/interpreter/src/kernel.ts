@@ -24,6 +24,9 @@ export type ProgressEvent =
       readonly count: number;
     };
 
+/** The two numerics modes of EvalOptions.numerics. */
+export type Numerics = "reference" | "xla-cpu";
+
 /** Options of `evaluate` (and of `compile`). */
 export interface EvalOptions {
   /** A while loop that runs more iterations than this throws EvalError (default: no limit). */
@@ -40,6 +43,17 @@ export interface EvalOptions {
    * one is refused with EvalError (elided_constants.ts).
    */
   readonly elidedConstants?: "zeros" | "random";
+  /**
+   * Which XLA numerics to reproduce bit for bit (README, "Reference numerics
+   * and XLA's CPU numerics"): "reference" (default), XLA's HloEvaluator,
+   * which its constant folder also runs; "xla-cpu", XLA's CPU backend:
+   * denormals flushed where it flushes them (kernels/elementwise/xla_cpu_flush.ts),
+   * its integer power, clamp and sign. The ops whose values differ are in the
+   * README's divergence table; both engines honour it.
+   * Float rewrites of whole graphs (a / broadcast(b), multiply-add) are the
+   * `xla-cpu-numerics` pass's, which callers run first.
+   */
+  readonly numerics?: Numerics;
   /** Seed of the "random" elided-constant values (default 0). */
   readonly elidedSeed?: number;
   /**

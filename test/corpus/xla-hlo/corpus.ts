@@ -2,8 +2,10 @@
  * The vendored corpus of XLA's own .hlo test and benchmark files (see ORIGIN.md),
  * and what minixla does with each module in it: parse the untouched text, print,
  * parse and print again (the two prints must agree), verify, and evaluate on
- * seeded random inputs. Shared by test/xla_hlo_corpus.test.ts and
- * scripts/update_xla_hlo_expected.ts so the table and the test cannot drift apart.
+ * seeded random inputs (and a seeded host for infeed/outfeed/send/recv), on
+ * as many devices as the module's header or collectives need. Shared by
+ * test/xla_hlo_corpus.test.ts and scripts/update_xla_hlo_expected.ts so the
+ * table and the test cannot drift apart.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -27,7 +29,7 @@ import {
   verificationProblems,
   zeroLiteral,
 } from "@minixla/hlo";
-import { evaluate, isEvaluableCustomCall } from "@minixla/interpreter";
+import { type EvalOptions, evaluate, evaluateSpmd, inferDeviceCounts, isEvaluableCustomCall } from "@minixla/interpreter";
 import { prng } from "../../support/prng.ts";
 
 export const CORPUS_DIR = fileURLToPath(new URL(".", import.meta.url));
@@ -158,6 +160,32 @@ function allInstructions(m: HloModule): HloInstruction[] {
   return m.computations.flatMap((c) => [...c.instructions]);
 }
 
+/**
+ * The instructions of the computations the entry can reach: a custom-call in
+ * a computation nothing calls never runs (hlo_to_mhlo's custom_call test keeps
+ * such computations), so it does not stop a module from evaluating.
+ */
+function entryReachableInstructions(m: HloModule): HloInstruction[] {
+  const byName = new Map(m.computations.map((c) => [c.name, c]));
+  const seen = new Set<string>([entryComputation(m).name]);
+  const stack = [entryComputation(m).name];
+  const out: HloInstruction[] = [];
+  while (stack.length > 0) {
+    const c = byName.get(stack.pop()!);
+    if (!c) continue;
+    for (const inst of c.instructions) {
+      out.push(inst);
+      for (const callee of inst.called) {
+        if (!seen.has(callee)) {
+          seen.add(callee);
+          stack.push(callee);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 function shapeElements(s: Shape): number {
   return s.elementType === "tuple" ? s.tupleShapes.reduce((a, t) => a + shapeElements(t), 0) : elementCount(s);
 }
@@ -263,7 +291,7 @@ export function isSlow(m: HloModule, id?: string): boolean {
 
 /** Why the module cannot be evaluated here at all, or undefined. */
 function notEvaluable(m: HloModule): string | undefined {
-  for (const inst of allInstructions(m)) {
+  for (const inst of entryReachableInstructions(m)) {
     if (inst.opcode === "custom-call" && !isEvaluableCustomCall(inst.attributes.customCallTarget)) {
       return `custom-call ${inst.attributes.customCallTarget}`;
     }
@@ -328,6 +356,68 @@ export function evalOptions(id: string) {
   return { elidedConstants: "random" as const, elidedSeed: seedOf(`${id}/elided`), maxWhileIterations: 100_000 };
 }
 
+/** How many times the seeded infeed list repeats the module's infeed shapes (for infeeds inside loops). */
+const INFEED_ROUNDS = 8;
+
+/**
+ * A seeded host for the module's host transfers: the infeed list holds
+ * random values of its infeeds' shapes (in instruction order, repeated),
+ * outfeed and send take values and drop them, and recv gives a random value
+ * of the shape its channel's recv expects (a recv with no host transfer and
+ * nothing sent before it takes one too, standing in for the other device),
+ * the same value on every call, so two runs (two engines) see the same values.
+ */
+export function seededHost(id: string, m: HloModule): NonNullable<EvalOptions["host"]> {
+  const rand = prng(seedOf(`${id}/host`));
+  const infeedShapes: Shape[] = [];
+  const recvShapes = new Map<number, Shape>();
+  for (const inst of allInstructions(m)) {
+    if (inst.shape.elementType !== "tuple") continue;
+    if (inst.opcode === "infeed") infeedShapes.push(inst.shape.tupleShapes[0]);
+    if (inst.opcode === "recv" && inst.attributes.channelId !== undefined) recvShapes.set(inst.attributes.channelId, inst.shape.tupleShapes[0]);
+  }
+  const infeed: Literal[] = [];
+  for (let k = 0; k < INFEED_ROUNDS; k++) for (const s of infeedShapes) infeed.push(randomLiteral(s, rand));
+  return {
+    infeed,
+    outfeed: () => {},
+    send: () => {},
+    recv: (channel) => randomLiteral(recvShapes.get(channel) ?? tupleShapeOf([]), prng(seedOf(`${id}/recv/${channel}`))),
+  };
+}
+
+function tupleShapeOf(elements: readonly Shape[]): Shape {
+  return { elementType: "tuple", tupleShapes: elements };
+}
+
+/** evalOptions with the module's seeded host: what the corpus evaluates a module with. */
+export function corpusEvalOptions(id: string, m: HloModule): EvalOptions {
+  return { ...evalOptions(id), host: seededHost(id, m) };
+}
+
+/** How many devices the module runs on (inferDeviceCounts: its header, else what its collectives need). */
+export function deviceCountOf(m: HloModule): number {
+  const { replicaCount, numPartitions } = inferDeviceCounts(m);
+  return replicaCount * numPartitions;
+}
+
+/**
+ * Evaluates the module as the corpus does: on one device, or, when its
+ * header or collectives need several (inferDeviceCounts), on that grid with
+ * evaluateSpmd, device d's inputs seeded by `<id>@d` (device 0's by the id).
+ */
+function evaluateCorpusModule(id: string, m: HloModule): void {
+  const options = corpusEvalOptions(id, m);
+  const { replicaCount, numPartitions } = inferDeviceCounts(m);
+  const devices = replicaCount * numPartitions;
+  if (devices === 1) {
+    evaluate(m, randomInputs(id, m), options);
+    return;
+  }
+  const args = [...Array(devices).keys()].map((d) => randomInputs(d === 0 ? id : `${id}@${d}`, m));
+  evaluateSpmd(m, args, { ...options, replicaCount, numPartitions });
+}
+
 export function runModule(mod: CorpusModule, opts: { readonly slow: boolean }): ModuleResult {
   const none = { parsed: false, fixedPoint: false, verified: false, evaluated: false };
   let m: HloModule;
@@ -359,8 +449,7 @@ export function runModule(mod: CorpusModule, opts: { readonly slow: boolean }): 
   if (why !== undefined) return { ...passed, evaluated: false, status: "parses", notEvaluated: why };
   if (!opts.slow && isSlow(m, mod.id)) return { ...passed, evaluated: false, status: "parses", notEvaluated: "slow (MINIXLA_SLOW=1 runs it)" };
   try {
-    const lowered = lowerBroadcasts(m);
-    evaluate(lowered, randomInputs(mod.id, lowered), evalOptions(mod.id));
+    evaluateCorpusModule(mod.id, lowerBroadcasts(m));
   } catch (e) {
     return { ...passed, evaluated: false, status: failure("evaluate", e) };
   }

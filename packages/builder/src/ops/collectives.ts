@@ -99,6 +99,12 @@ export function collectiveBroadcast(r: Recorder, operand: XlaOp, replicaGroups: 
   return r.add("collective-broadcast", [operand], common);
 }
 
+/** ragged-all-to-all over (input, output, input_offsets, send_sizes, output_offsets, recv_sizes), in HLO's operand order. */
+export function raggedAllToAll(r: Recorder, operands: readonly [XlaOp, XlaOp, XlaOp, XlaOp, XlaOp, XlaOp], replicaGroups: readonly (readonly number[])[], channelId: number | undefined): XlaOp {
+  const { useGlobalDeviceIds: _unused, ...common } = collectiveAttributes({ replicaGroups, channelId });
+  return r.add("ragged-all-to-all", operands, common);
+}
+
 /** all-reduce-done, all-gather-done, collective-permute-done: the result of their start. */
 export function collectiveDone(r: Recorder, opcode: "all-reduce-done" | "all-gather-done" | "collective-permute-done", start: XlaOp): XlaOp {
   return r.add(opcode, [start], {});

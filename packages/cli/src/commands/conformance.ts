@@ -21,7 +21,7 @@ export const conformanceCommand: Command = {
   options: {
     filter: { type: "string", value: "TAG", description: "run only the cases with this tag, or whose name contains it" },
     json: { type: "boolean", description: "print the whole report as JSON instead of failure lines and a count" },
-    numerics: { type: "string", value: "xla-cpu|reference", description: "xla-cpu (default): XLA CPU's float rewrites first; reference: op by op" },
+    numerics: { type: "string", value: "xla-cpu|reference", description: "xla-cpu (default): XLA's CPU backend (float rewrites, denormal flushing, integer power); reference: XLA's evaluator, op by op" },
     engine: { type: "string", value: "compiled|reference|both", description: "which engine runs the cases (default compiled); both also fails a case on any bit of difference" },
   },
   run(argv, io) {

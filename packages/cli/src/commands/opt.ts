@@ -8,6 +8,9 @@
  * numbered in order among the changing runs of step 03), and a unified diff
  * of each change (.diff). A plugin is a JS module, or a TS one where tsx is
  * installed, exporting an HloPass as its default export or as `pass`.
+ * --report FILE.html writes the pass explorer (@minixla/viz): every pass run,
+ * and for each change the graphs before and after with the added, removed
+ * and changed instructions highlighted, beside the text diff.
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,6 +24,8 @@ import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.
 import type { Command } from "./command.ts";
 import { readTextFile } from "./files.ts";
 import { unifiedDiff } from "./line_diff.ts";
+import { passReportHtml } from "@minixla/viz";
+import { checkOutputFile, writeOutput } from "../report_file.ts";
 
 const passSchema = z.object({
   // No parentheses or commas: --passes reads those as fixpoint(...) and separators.
@@ -158,7 +163,7 @@ export const optCommand: Command = {
   name: "opt",
   summary: "run compiler passes over a module and print the result (--list shows the passes)",
   usage: [
-    "minixla opt FILE.hlo [--passes=SPEC] [--dump DIR] [--plugin FILE.js|FILE.ts ...] [--no-verify]",
+    "minixla opt FILE.hlo [--passes=SPEC] [--dump DIR] [--report FILE.html] [--plugin FILE.js|FILE.ts ...] [--no-verify]",
     "minixla opt --list [--plugin FILE.js|FILE.ts ...]",
   ].join("\n"),
   options: {
@@ -167,6 +172,7 @@ export const optCommand: Command = {
     list: { type: "boolean", description: "list the passes (with plugins) and the default pipeline, and exit" },
     plugin: { type: "string", value: "FILE.js|FILE.ts", multiple: true, description: "load an HloPass exported by a module (default export or 'pass'); .ts needs tsx" },
     "no-verify": { type: "boolean", description: "do not verify the module after each pass that changed it" },
+    report: { type: "string", value: "FILE.html", description: "write an HTML page of the passes: each change's graphs before and after, highlighted, with its diff" },
   },
   async run(argv, io) {
     const { positionals, values, ordered } = parseArgs(argv, optCommand.options);
@@ -183,13 +189,22 @@ export const optCommand: Command = {
     const dumpDir = values.get("dump");
     // A bad --dump is reported before any pass runs.
     if (dumpDir !== undefined) checkOutputDir(dumpDir, "--dump");
+    const reportFile = values.get("report");
+    if (reportFile !== undefined) checkOutputFile(reportFile, "--report");
+    const steps: PipelineStep[] = [];
     const file = positionals[0];
     const text = readTextFile(file);
     const printed = await aboutFile(file, () => {
       const module = parseHloModule(text);
-      const dump = dumpDir === undefined ? undefined : dumper(dumpDir);
+      const dumpFiles = dumpDir === undefined ? undefined : dumper(dumpDir);
+      // --report keeps every step for the page; --dump writes them as they come.
+      const dump = reportFile === undefined ? dumpFiles : (step: PipelineStep) => (steps.push(step), dumpFiles?.(step));
       return printHloModule(runPipeline(module, passes, { verify: !values.has("no-verify"), dump, innerSteps: true }));
     });
+    if (reportFile !== undefined) {
+      const page = await aboutFile(file, () => passReportHtml(steps, { textDiff: unifiedDiff }));
+      writeOutput(reportFile, "--report", page);
+    }
     io.out(printed.endsWith("\n") ? printed : `${printed}\n`);
     return 0;
   },

@@ -2,7 +2,7 @@
  * Shape rules of the collectives (shape_inference.cc: InferAllReduceShape,
  * InferAllGatherShape, InferAllGatherStartShape, InferReduceScatterShape,
  * InferAllToAllShape, InferAllToAllTupleShape, InferCollectivePermuteShape,
- * InferCollectivePermuteStartShape and the -done rules), plus replica-id and
+ * InferCollectivePermuteStartShape, InferRaggedAllToAllShape and the -done rules), plus replica-id and
  * partition-id (u32 scalars).
  *
  * The shard count of all-gather and reduce-scatter is the size of a replica
@@ -163,6 +163,18 @@ export const collectiveRules: FamilyRules<"collective"> = {
   "collective-permute-done": ({ operands }) => tupleElement(operands[0], 1, "collective-permute-done"),
 
   "collective-broadcast": ({ operands }) => expectArray(operands[0], "operand of collective-broadcast"),
+  // hlo_verifier.cc HandleRaggedAllToAll: the four offsets/sizes operands share one rank-1 or rank-2 shape;
+  // InferRaggedAllToAllShape: the result is operand 1 (output).
+  "ragged-all-to-all": ({ operands }) => {
+    for (let i = 2; i < 6; i++) {
+      const o = operands[i];
+      if (o === undefined || isTupleShape(o) || (o.dimensions.length !== 1 && o.dimensions.length !== 2)) {
+        fail(`RaggedAllToAll operand ${i} must be rank 1 or 2: ${o === undefined ? "missing" : shapeToString(o)}`);
+      }
+      if (i > 2 && !shapesEqual(operands[i - 1], o)) fail(`RaggedAllToAll operands have different shapes (${i - 1}, ${i}): ${shapeToString(operands[i - 1])} vs ${shapeToString(o)}`);
+    }
+    return expectArray(operands[1], "operand 1 of ragged-all-to-all");
+  },
   "replica-id": () => U32_SCALAR,
   "partition-id": () => U32_SCALAR,
 };

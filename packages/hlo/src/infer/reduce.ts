@@ -1,6 +1,6 @@
 /**
  * Shape rules of the reduction family: reduce (variadic), reduce-window
- * (variadic), select-and-scatter and sort. Messages follow shape_inference.cc
+ * (variadic), select-and-scatter and sort (scan's is in scan.ts). Messages follow shape_inference.cc
  * (InferReduceShape, InferReduceWindowShape, InferSelectAndScatterShape) and,
  * for sort, which has no ShapeInference, hlo_verifier.cc (HandleSort).
  */
@@ -17,6 +17,7 @@ import {
 } from "../shape.ts";
 import { calledAt, compatibleIgnoringFpPrecision, verifyReducerShape, windowOutputShape } from "./reducer.ts";
 import { type FamilyRules, fail } from "./rule.ts";
+import { scanRule } from "./scan.ts";
 
 /** Splits [inputs..., inits...] into halves; XLA requires an even count. */
 function splitInputsAndInits(operands: readonly Shape[], op: string): { inputs: readonly Shape[]; inits: readonly Shape[] } {
@@ -26,6 +27,7 @@ function splitInputsAndInits(operands: readonly Shape[], op: string): { inputs: 
 }
 
 export const reductionRules: FamilyRules<"reduction"> = {
+  scan: scanRule,
   reduce: ({ operands, attributes, called }) => {
     if (operands.length === 0) fail("Reduce must have at least 2 arguments, has 0");
     const { inputs, inits } = splitInputsAndInits(operands, "Reduce");

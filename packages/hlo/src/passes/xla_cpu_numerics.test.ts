@@ -71,4 +71,21 @@ ENTRY main {
     const m = parseHloModule(text);
     expect(xlaCpuNumerics.run(m)).toBe(m);
   });
+
+  it("leaves f16 and bf16 multiply-adds alone: XLA CPU rounds their product first", () => {
+    // from XLA CPU (test/fuzz): f16 -2.5 * 1.001 + 1.001 = -1.5009765625, not the fused -1.501953125
+    const text = `HloModule m
+ENTRY main {
+  a = f16[] parameter(0)
+  b = f16[] parameter(1)
+  mul = f16[] multiply(a, b)
+  h = f16[] add(mul, b)
+  c = bf16[] parameter(2)
+  cm = bf16[] multiply(c, c)
+  ca = bf16[] add(cm, c)
+  ROOT t = (f16[], bf16[]) tuple(h, ca)
+}`;
+    const m = parseHloModule(text);
+    expect(xlaCpuNumerics.run(m)).toBe(m);
+  });
 });

@@ -164,6 +164,14 @@ export const ATTRIBUTES: { readonly [K in Opcode]: readonly AttrSpec[] } = {
   "reduce-window": [window, toApply],
   "select-and-scatter": [window, comp("select"), comp("scatter")],
   sort: [oneDim, flag("is_stable", "isStable"), toApply],
+  // XLA prints is_reverse only when true, before is_associative, which it always prints.
+  scan: [
+    attr("dimensions", "single_int", "dimension", { required: true }),
+    int("num_carries", "numCarries"),
+    flag("is_reverse", "isReverse"),
+    attr("is_associative", "bool", "isAssociative", { absent: false }),
+    toApply,
+  ],
   // XLA requires dim_labels; a missing window is an empty one (valid only without spatial dimensions).
   // HloConvolutionInstruction::ExtraAttributesToString: window, counts and precision only when not the default.
   convolution: [
@@ -220,6 +228,7 @@ export const ATTRIBUTES: { readonly [K in Opcode]: readonly AttrSpec[] } = {
   "collective-permute-start": permute,
   "collective-permute-done": none,
   "collective-broadcast": collectiveHead,
+  "ragged-all-to-all": collectiveHead,
   "replica-id": none,
   "partition-id": none,
   // HloCopyStartInstruction prints the prefetch index only when it has one.

@@ -3,8 +3,9 @@
  * A layout is kept only when it differs from the default major-to-minor
  * order; what follows ':' inside a layout (tiling, memory space) is skipped.
  * A bounded dynamic dimension `<=8` is kept as its bound with a dynamic flag;
- * unbounded ones (`?`) are refused. Tuple nesting is bounded so hostile input
- * cannot exhaust the stack.
+ * an unbounded one (`?`) as size 0, dynamic and flagged unbounded (shape.ts).
+ * XLA's buffer shapes `b(f32[2,4])` are array shapes flagged `buffer`. Tuple
+ * nesting is bounded so hostile input cannot exhaust the stack.
  */
 import { isElementType } from "../element_type.ts";
 import { type ArrayShape, type Shape, defaultLayout, dimensionsProblem, tupleShape } from "../shape.ts";
@@ -27,11 +28,19 @@ const OTHER_XLA_TYPES = new Set(["s1", "u1", "opaque"]);
  */
 const TYPE_LIKE = /^(pred|token|opaque|[a-z]{1,2}[0-9][a-z0-9]*)$/;
 
-/** True if the tokens ahead start a shape: `type[` or `(`. */
+/** True if the tokens ahead start a shape: `type[`, `(` or a buffer shape `b(type[`. */
 export function startsShape(lx: Lexer): boolean {
   const t = lx.peek();
   if (t.kind === "punct") return t.text === "(";
+  if (isBufferStart(lx)) return true;
   return t.kind === "word" && lx.isPunct("[", 1) && (isElementType(t.text) || TYPE_LIKE.test(t.text));
+}
+
+/** `b(` followed by a type word and `[`: XLA's buffer shape (an opcode would not be named `b`). */
+function isBufferStart(lx: Lexer): boolean {
+  const t = lx.peek();
+  const inner = lx.peek(2);
+  return t.kind === "word" && t.text === "b" && lx.isPunct("(", 1) && inner.kind === "word" && lx.isPunct("[", 3) && (isElementType(inner.text) || TYPE_LIKE.test(inner.text));
 }
 
 /** A non-negative integer word that fits a safe integer (dimension sizes, indices). */
@@ -58,6 +67,12 @@ export function parseShapeFrom(lx: Lexer): Shape {
         stack.push([]);
         continue;
       }
+    } else if (isBufferStart(lx)) {
+      lx.next();
+      lx.next();
+      const inner = parseArrayShape(lx);
+      lx.expectPunct(")", "at the end of a buffer shape b(...)");
+      done = { ...(inner as ArrayShape), buffer: true };
     } else {
       done = parseArrayShape(lx);
     }
@@ -86,12 +101,22 @@ function parseArrayShape(lx: Lexer): Shape {
   lx.expectPunct("[", "after the element type of a shape");
   const dimensions: number[] = [];
   const dynamic: boolean[] = [];
+  const unbounded: boolean[] = [];
   if (!lx.eatPunct("]")) {
     for (;;) {
       let d = lx.next();
-      if ((d.kind === "punct" && d.text === "?") || (d.kind === "word" && d.text.startsWith("?"))) {
-        throw lx.error(d, "unbounded dynamic dimensions ('?') are not supported");
+      if (d.kind === "punct" && d.text === "?") {
+        // Unbounded: held at size 0, dynamic, printed back as '?'.
+        dynamic.push(true);
+        unbounded.push(true);
+        dimensions.push(0);
+        if (dimensions.length > MAX_RANK) throw lx.error(d, `rank above ${MAX_RANK} is not supported`);
+        if (lx.eatPunct("]")) break;
+        lx.expectPunct(",", "between dimension sizes");
+        continue;
       }
+      if (d.kind === "word" && d.text.startsWith("?")) throw lx.error(d, `expects '?' or a size for an unbounded dimension, but sees ${quote(d)}`);
+      unbounded.push(false);
       // `<=8` lexes as '<', '=', '8': a dynamic dimension whose size is at most 8.
       const isDynamic = d.kind === "punct" && d.text === "<";
       if (isDynamic) {
@@ -109,7 +134,8 @@ function parseArrayShape(lx: Lexer): Shape {
   if (tooBig !== undefined) throw lx.error(t, tooBig);
   const layout = maybeLayout(lx, dimensions.length);
   const s: ArrayShape = layout === undefined ? { elementType, dimensions } : { elementType, dimensions, layout };
-  return dynamic.includes(true) ? { ...s, dynamicDimensions: dynamic } : s;
+  if (!dynamic.includes(true)) return s;
+  return unbounded.includes(true) ? { ...s, dynamicDimensions: dynamic, unboundedDimensions: unbounded } : { ...s, dynamicDimensions: dynamic };
 }
 
 /** Parses `{1,0}` or `{1,0:T(8,128)}` if present; returns it only when not the default. */

@@ -50,7 +50,7 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
     program(name) {
       let p = programs.get(name);
       if (p === undefined) {
-        p = planComputation(m, getComputation(m, name), useFast);
+        p = planComputation(m, getComputation(m, name), useFast, options.numerics ?? "reference");
         programs.set(name, p);
       }
       return p;

@@ -24,7 +24,7 @@ import {
   isArrayShape,
   storageOf,
 } from "@minixla/hlo";
-import type { EvalContext } from "../kernel.ts";
+import type { EvalContext, Numerics } from "../kernel.ts";
 import type { Frame } from "./buffer_pool.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
@@ -65,14 +65,16 @@ function transposeStep(inst: HloInstruction, perm: readonly number[], param: num
 }
 
 /** kOutput: the fused computation's one dot (its operands parameters), computed first, then the epilogue over it. */
-function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation): FastStep | undefined {
+function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation, numerics: Numerics): FastStep | undefined {
+  // XLA CPU's flushing dot is the reference kernel's (kernels/dot.ts).
+  if (numerics === "xla-cpu") return undefined;
   const dots = fused.instructions.filter((i): i is InstructionOf<"dot"> => i.opcode === "dot");
   if (dots.length !== 1) return undefined;
   const dot = dots[0];
   const [lhs, rhs] = dot.operands.map((o) => getInstruction(fused, o));
   if (lhs.opcode !== "parameter" || rhs.opcode !== "parameter" || !float64Shape(lhs.shape) || !float64Shape(rhs.shape) || !float64Shape(dot.shape)) return undefined;
   const dotKernel = compileDot(dot, lhs.shape, rhs.shape);
-  const epilogue = compileFusedComputation(fused, m, { external: [dot.name] });
+  const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics });
   if (dotKernel === undefined || epilogue === undefined) return undefined;
   const li = lhs.attributes.parameterNumber;
   const ri = rhs.attributes.parameterNumber;
@@ -88,19 +90,20 @@ function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputat
   };
 }
 
-function fusionStep(m: HloModule, inst: InstructionOf<"fusion">): FastStep | undefined {
+function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numerics): FastStep | undefined {
   if (!float64Shape(inst.shape)) return undefined;
   const fused = getComputation(m, inst.called[0]);
-  if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused);
+  if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused, numerics);
   const t = loneTranspose(fused);
   if (t !== undefined) return transposeStep(inst, t.perm, t.param);
-  const kernel = compileFusedComputation(fused, m);
+  const kernel = compileFusedComputation(fused, m, { numerics });
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
 }
 
-function dotStep(c: HloComputation, inst: InstructionOf<"dot">): FastStep | undefined {
+function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics): FastStep | undefined {
+  if (numerics === "xla-cpu") return undefined; // the reference kernel's flushing dot (kernels/dot.ts)
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
   const kernel = compileDot(inst, lhs, rhs);
@@ -112,13 +115,13 @@ function dotStep(c: HloComputation, inst: InstructionOf<"dot">): FastStep | unde
   };
 }
 
-/** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel. */
-export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction): FastStep | undefined {
+/** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics. */
+export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference"): FastStep | undefined {
   switch (inst.opcode) {
     case "fusion":
-      return fusionStep(m, inst);
+      return fusionStep(m, inst, numerics);
     case "dot":
-      return dotStep(c, inst);
+      return dotStep(c, inst, numerics);
     default:
       return undefined;
   }

@@ -7,6 +7,7 @@
  * reference.
  */
 import { type ArrayLiteral, type HloComputation, type HloModule, EvalError, shapeToString } from "@minixla/hlo";
+import type { Numerics } from "../kernel.ts";
 import { planFusedComputation } from "./kernel_plan.ts";
 import { compileLoopNest } from "./loop_codegen.ts";
 
@@ -23,9 +24,9 @@ export type FusedKernel = (operands: readonly ArrayLiteral[], out?: Float64Array
 export function compileFusedComputation(
   fused: HloComputation,
   module: HloModule,
-  options?: { readonly external?: readonly string[] },
+  options?: { readonly external?: readonly string[]; readonly numerics?: Numerics },
 ): FusedKernel | undefined {
-  const plan = planFusedComputation(fused, module, options?.external ?? []);
+  const plan = planFusedComputation(fused, module, options?.external ?? [], options?.numerics ?? "reference");
   if (plan === undefined) return undefined;
   const loop = compileLoopNest(plan);
   const { inputCount, inputLengths, constants, result } = plan;

@@ -27,9 +27,11 @@ import {
   storageOf,
   stridesOf,
 } from "@minixla/hlo";
-import type { EvalContext } from "../kernel.ts";
+import type { EvalContext, Numerics } from "../kernel.ts";
 import { type ScalarSemantics, scalarSemantics } from "../kernels/elementwise/scalar_table.ts";
 import { simpleReducer } from "../kernels/reducer.ts";
+import { xlaCpuFlusher } from "../kernels/elementwise/xla_cpu_flush.ts";
+import { xlaCpuLibmScalar, xlaCpuLibmTailStart } from "../kernels/elementwise/xla_cpu_math.ts";
 import {
   type AccessMap,
   type Affine,
@@ -103,10 +105,10 @@ interface Visit {
 }
 
 /** A reducer the reference folds without calling it (reducer.ts simpleReducer), as a plan fold. */
-function planReduce(root: HloInstruction, module: HloModule, reduced: readonly boolean[], init: number): PlanReduce | undefined {
+function planReduce(root: HloInstruction, module: HloModule, reduced: readonly boolean[], init: number, numerics: Numerics): PlanReduce | undefined {
   if (root.opcode !== "reduce" || root.operands.length !== 2 || root.called.length !== 1) return undefined;
   const ctx: EvalContext = {
-    options: {},
+    options: { numerics },
     parameter: () => {
       throw new EvalError("a reducer being recognised is never called");
     },
@@ -119,6 +121,8 @@ function planReduce(root: HloInstruction, module: HloModule, reduced: readonly b
   const out = numericShape(root.shape);
   if (simple === undefined || out === undefined) return undefined;
   if (simple.op === "add" && ELEMENT_TYPE_INFO[simple.elementType].kind === "float") {
+    // XLA CPU's flushed sum is the reference kernel's (reduce.ts).
+    if (numerics === "xla-cpu" && xlaCpuFlusher(out.elementType) !== undefined) return undefined;
     return { kind: "sum", init, round: out.elementType === "f64" ? undefined : ELEMENT_TYPE_INFO[out.elementType].normalize, reduced };
   }
   return { kind: "step", init, step: simple.apply, reduced };
@@ -129,7 +133,12 @@ function planReduce(root: HloInstruction, module: HloModule, reduced: readonly b
  * does not handle. `external` names instructions read as extra inputs after
  * the parameters (their values computed elsewhere).
  */
-export function planFusedComputation(fused: HloComputation, module: HloModule, external: readonly string[] = []): KernelPlan | undefined {
+export function planFusedComputation(
+  fused: HloComputation,
+  module: HloModule,
+  external: readonly string[] = [],
+  numerics: Numerics = "reference",
+): KernelPlan | undefined {
   const byName = new Map<string, { inst: HloInstruction; position: number }>();
   fused.instructions.forEach((inst, position) => byName.set(inst.name, { inst, position }));
   const root = byName.get(fused.root)?.inst;
@@ -239,8 +248,8 @@ export function planFusedComputation(fused: HloComputation, module: HloModule, e
       const operandIds = v.operandKeys.map((k) => id.get(k) as number);
       if (OPCODES[v.inst.opcode].family === "elementwise") {
         const types = v.inst.operands.map((o) => (byName.get(o)?.inst.shape.elementType ?? "token") as ElementType);
-        const sem: ScalarSemantics | undefined = scalarSemantics(v.inst, types);
-        if (sem === undefined) return undefined;
+        const sem: ScalarSemantics | undefined = scalarSemantics(v.inst, types, numerics);
+        if (sem === undefined || (numerics === "xla-cpu" && usesLibmTail(v.inst, types))) return undefined;
         node = { kind: "op", fn: sem.fn, norm: sem.norm, operands: operandIds };
       } else {
         // Data movement: the value is the operand's, read through the moved map.
@@ -257,10 +266,21 @@ export function planFusedComputation(fused: HloComputation, module: HloModule, e
   if (reducedDims !== undefined) {
     const init = id.get(startKeys[1] as string);
     if (init === undefined) return undefined;
-    reduce = planReduce(root, module, reducedDims, init);
+    reduce = planReduce(root, module, reducedDims, init, numerics);
     if (reduce === undefined) return undefined;
   }
   return { iteration, inputCount, inputLengths, constants, nodes, value, reduce, result };
+}
+
+/**
+ * Whether an instruction hits XLA CPU's small-array quirk (an f32 exp or log
+ * on a short 1-D array, whose last elements are glibc's): the reference
+ * kernel applies it, so the compiled loop leaves the instruction to it.
+ */
+function usesLibmTail(inst: HloInstruction, types: readonly ElementType[]): boolean {
+  if (types.length !== 1 || xlaCpuLibmScalar(inst.opcode, types[0]) === undefined) return false;
+  const dims = numericShape(inst.shape)?.dimensions ?? [];
+  return xlaCpuLibmTailStart(dims) < dims.reduce((a, b) => a * b, 1);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   getComputation,
   getInstruction,
 } from "@minixla/hlo";
-import type { EvalContext, EvalOptions, Kernel } from "../kernel.ts";
+import type { EvalContext, EvalOptions, Kernel, Numerics } from "../kernel.ts";
 import { KERNELS } from "../kernels/kernel_table.ts";
 import { propagateDynamicSizes } from "../dynamic_sizes.ts";
 import { scheduleOf } from "../evaluate.ts";
@@ -42,10 +42,10 @@ export interface Program {
 const FOREIGN: ReadonlySet<string> = new Set(["parameter", "constant"]);
 
 /** Plans a computation: the reference's schedule (operand positions, last uses), and a step per instruction. */
-export function planComputation(m: HloModule, c: HloComputation, useFast: boolean): Program {
+export function planComputation(m: HloModule, c: HloComputation, useFast: boolean, numerics: Numerics = "reference"): Program {
   const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
   const steps = c.instructions.map((inst, i): Step => {
-    const fast = useFast ? fastStep(m, c, inst) : undefined;
+    const fast = useFast ? fastStep(m, c, inst, numerics) : undefined;
     return {
       inst,
       operandIndex: operandIndex[i],

@@ -13,6 +13,13 @@
  *   XLA CPU stores a dynamic array compacted (its result buffer holds the
  *   in-size elements first, then uninitialised memory); the in-size elements
  *   agree with minixla's at their logical indices (checked with XLA CPU).
+ * - xla_builder.math.*, xla_builder.matrix.*, xla_builder.tridiagonal.* and
+ *   xla_builder.prng.*: XLA's builder-library functions, which its tests call
+ *   through these targets (xla_builder_math.ts, xla_builder_matrix.ts);
+ * - __onednn$layernorm and GetRngSeed, XLA CPU's own (cpu_custom_calls.ts);
+ * - Pin, Unpin and CreateBuffer, XLA's buffer custom calls: Pin makes a
+ *   buffer shape `b(...)` holding its operand's value, Unpin reads it back;
+ *   CreateBuffer's contents XLA leaves uninitialised, here zeros.
  * Any other target is refused with EvalError.
  */
 import {
@@ -24,13 +31,18 @@ import {
   isTupleLiteral,
   shapeToString,
   tupleLiteral,
+  zeroLiteral,
 } from "@minixla/hlo";
 import { dynamicSizeOf, recordDynamicSize } from "../dynamic_sizes.ts";
+import type { EvalContext } from "../kernel.ts";
+import { CPU_CUSTOM_CALL_TARGETS } from "./cpu_custom_calls.ts";
 import { topkRows } from "./topk.ts";
 import { arrayOperand, indexValue } from "./view.ts";
+import { XLA_BUILDER_MATH_TARGETS } from "./xla_builder_math.ts";
+import { XLA_BUILDER_MATRIX_TARGETS } from "./xla_builder_matrix.ts";
 
 type CustomCall = InstructionOf<"custom-call">;
-type TargetKernel = (inst: CustomCall, operands: readonly Literal[]) => Literal;
+type TargetKernel = (inst: CustomCall, operands: readonly Literal[], ctx: EvalContext) => Literal;
 
 function fail(inst: CustomCall, message: string): never {
   throw new EvalError(`${inst.name} (custom-call ${inst.attributes.customCallTarget}): ${message}`);
@@ -44,17 +56,33 @@ function sameArrayShape(a: Shape, b: Shape): boolean {
 
 /** An annotation: the value of its one operand, unchanged. */
 const identity: TargetKernel = (inst, operands) => {
-  if (operands.length !== 1) fail(inst, `an annotation takes one operand, got ${operands.length}`);
+  // XLA CPU aborts on more (sharding_remover.cc: "Sharding instruction must have exactly one operand").
+  if (operands.length !== 1) fail(inst, `an annotation takes one operand, got ${operands.length} (XLA: "Sharding instruction must have exactly one operand")`);
   return operands[0];
 };
 
 /** Like `identity`, and the declared result shape must be the operand's. */
-const strictIdentity: TargetKernel = (inst, operands) => {
-  const x = identity(inst, operands);
+const strictIdentity: TargetKernel = (inst, operands, ctx) => {
+  const x = identity(inst, operands, ctx);
   if (!isTupleLiteral(x) && !sameArrayShape(x.shape, inst.shape)) {
     fail(inst, `result shape ${shapeToString(inst.shape)} is not the operand's ${shapeToString(x.shape)}`);
   }
   return x;
+};
+
+/** Pin / Unpin: the operand's value under the result's shape, which must be the operand's up to the buffer flag. */
+const rebuffer: TargetKernel = (inst, operands) => {
+  if (operands.length !== 1) fail(inst, `takes one operand, got ${operands.length}`);
+  const x = arrayOperand(inst, operands[0], 0);
+  if (!sameArrayShape(x.shape, inst.shape)) fail(inst, `result ${shapeToString(inst.shape)} must hold the operand's ${shapeToString(x.shape)}`);
+  return { shape: inst.shape as ArrayLiteral["shape"], data: x.data };
+};
+
+/** CreateBuffer: a fresh buffer of the result's shape. */
+const createBuffer: TargetKernel = (inst, operands) => {
+  if (operands.length !== 0) fail(inst, `takes no operands, got ${operands.length}`);
+  if (inst.shape.elementType === "tuple") fail(inst, `makes an array buffer, declared ${shapeToString(inst.shape)}`);
+  return zeroLiteral(inst.shape);
 };
 
 /** XLA CPU's TopK thunk: f32 input only, k and the batch taken from the result shape. */
@@ -129,6 +157,12 @@ const TARGETS: ReadonlyMap<string, TargetKernel> = new Map<string, TargetKernel>
   ["TopK", topK],
   ["SliceToDynamic", sliceToDynamic],
   ["PadToStatic", padToStatic],
+  ["Pin", rebuffer],
+  ["Unpin", rebuffer],
+  ["CreateBuffer", createBuffer],
+  ...XLA_BUILDER_MATH_TARGETS,
+  ...XLA_BUILDER_MATRIX_TARGETS,
+  ...CPU_CUSTOM_CALL_TARGETS,
 ]);
 
 function kernelOf(target: string): TargetKernel | undefined {
@@ -141,12 +175,13 @@ export function isEvaluableCustomCall(target: string): boolean {
   return kernelOf(target) !== undefined;
 }
 
-export function customCallKernel(inst: CustomCall, operands: readonly Literal[]): Literal {
+/** The value of a custom-call to an evaluable target; EvalError names the others. */
+export function customCallKernel(inst: CustomCall, operands: readonly Literal[], ctx: EvalContext): Literal {
   const kernel = kernelOf(inst.attributes.customCallTarget);
   if (kernel === undefined) {
     throw new EvalError(
       `${inst.name}: custom-call target "${inst.attributes.customCallTarget}" cannot be evaluated (evaluated targets: ${[...TARGETS.keys()].join(", ")}, xla.sdy.*)`,
     );
   }
-  return kernel(inst, operands);
+  return kernel(inst, operands, ctx);
 }

@@ -16,6 +16,7 @@
 import { ELEMENT_TYPE_INFO, EvalError, type LiteralData, allocData, elementLanes, shapeToString } from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
 import { accumulationKind } from "./accumulation.ts";
+import { xlaCpuFlusher } from "./elementwise/xla_cpu_flush.ts";
 import { arrayOperand, arrayResult, gatherView, product, stridesOf } from "./view.ts";
 
 /** The operand's data with its dimensions reordered to `order` (row-major); `lanes` slots per element. */
@@ -45,6 +46,38 @@ interface Dims {
   readonly m: number;
   readonly k: number;
   readonly n: number;
+}
+
+/**
+ * XLA CPU's float dot (numerics "xla-cpu"): denormal operands read as zero,
+ * denormal products and partial sums become zero (the x86 flush flags), and
+ * a dot with one contracting element is the product itself (XLA's algebraic
+ * simplifier makes it a multiply), so a -0 product stays -0 (f32 [0]·[-4] =
+ * -0, but [0, 0]·[-5, -1] = 0; f64 [-5e-324]·[-1.8e308] = 0,
+ * [5e-324, ...]·[-inf, ...] = NaN; found by the differential fuzzer
+ * against jaxlib 0.10.2).
+ */
+function matmulXlaCpu(a: Float64Array, c: Float64Array, { batches, m, k, n }: Dims, f32: boolean, normalize: (x: number) => number): Float64Array {
+  const flush = xlaCpuFlusher(f32 ? "f32" : "f64") as (x: number) => number;
+  const round = f32 ? Math.fround : (x: number): number => x;
+  const fa = a.map(flush);
+  const fc = c.map(flush);
+  const out = new Float64Array(batches * m * n);
+  const row = new Float64Array(n);
+  for (let b = 0; b < batches; b++) {
+    for (let i = 0; i < m; i++) {
+      row.fill(k === 1 ? -0 : 0);
+      const aRow = (b * m + i) * k;
+      for (let p = 0; p < k; p++) {
+        const av = fa[aRow + p];
+        const cRow = (b * k + p) * n;
+        for (let j = 0; j < n; j++) row[j] = flush(round(row[j] + flush(round(av * fc[cRow + j]))));
+      }
+      const o = (b * m + i) * n;
+      for (let j = 0; j < n; j++) out[o + j] = normalize(row[j]);
+    }
+  }
+  return out;
 }
 
 /** out[b][m][n] = sum_k a[b][m][k] * c[b][k][n] for float and up-to-32-bit integer results (Float64Array). */
@@ -126,7 +159,7 @@ function matmulComplex(a: Float64Array, c: Float64Array, { batches, m, k, n }: D
 }
 
 export const dotKernels: FamilyKernels<"dot"> = {
-  dot: (inst, operands) => {
+  dot: (inst, operands, ctx) => {
     const lhs = arrayOperand(inst, operands[0], 0);
     const rhs = arrayOperand(inst, operands[1], 1);
     const out = arrayResult(inst);
@@ -155,6 +188,9 @@ export const dotKernels: FamilyKernels<"dot"> = {
     switch (kind) {
       case "float64":
       case "float32":
+        if (ctx.options.numerics === "xla-cpu") {
+          return { shape: out, data: matmulXlaCpu(asFloat64(left), asFloat64(right), sizes, kind === "float32", info.normalize) };
+        }
         return { shape: out, data: matmulNumbers(asFloat64(left), asFloat64(right), sizes, kind, info.normalize) };
       case "int32":
         return { shape: out, data: matmulNumbers(asInt32(left), asInt32(right), sizes, kind, info.normalize) };

@@ -35,7 +35,7 @@ import {
   shapeToString,
   storageOf,
 } from "@minixla/hlo";
-import type { FamilyKernels, Kernel } from "../kernel.ts";
+import type { EvalContext, FamilyKernels, Kernel } from "../kernel.ts";
 import { bigBinary, bigClamp, bigCompare, bigUnary, isBigBinaryOp, isBigUnaryOp, notOnIntegers } from "./elementwise/bigint.ts";
 import type { BinaryOp } from "./elementwise/binary.ts";
 import { compareTotalOrder } from "./elementwise/compare.ts";
@@ -54,15 +54,17 @@ import { convertWide, isWideConversion } from "./elementwise/convert_wide.ts";
 import { type ElementFn, arrayOperand, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./elementwise/loops.ts";
 import { type ScalarSemantics, scalarKey, scalarSemantics } from "./elementwise/scalar_table.ts";
 import type { UnaryOp } from "./elementwise/unary.ts";
+import { xlaCpuLibmScalar, xlaCpuLibmTailStart } from "./elementwise/xla_cpu_math.ts";
 import { elementReader, elementWriter } from "./element_bytes.ts";
 
 /**
  * The table's semantics of an instruction on operands stored one float64 per
  * element, with its key (the key of the loop it runs in).
  */
-function semanticsOf(inst: HloInstruction, operandTypes: readonly ElementType[]): { readonly key: string; readonly s: ScalarSemantics } {
-  const key = scalarKey(inst, operandTypes);
-  const s = scalarSemantics(inst, operandTypes);
+function semanticsOf(inst: HloInstruction, operandTypes: readonly ElementType[], ctx: EvalContext): { readonly key: string; readonly s: ScalarSemantics } {
+  const numerics = ctx.options.numerics ?? "reference";
+  const key = scalarKey(inst, operandTypes, numerics);
+  const s = scalarSemantics(inst, operandTypes, numerics);
   if (key === undefined || s === undefined) {
     throw new EvalError(`${inst.opcode}: no scalar semantics for operands ${operandTypes.join(", ")} and result ${shapeToString(inst.shape)}`);
   }
@@ -103,8 +105,20 @@ function bigints(l: ArrayLiteral): BigInt64Array | BigUint64Array {
   return l.data;
 }
 
+/**
+ * XLA CPU's small-array quirk (xla_cpu_math.ts, xlaCpuLibmTailStart): the
+ * last elements of a short 1-D f32 exp or log are glibc's expf/logf, not
+ * XLA's polynomial. The compiled engine leaves such instructions to this
+ * kernel (kernel_plan.ts, usesLibmTail).
+ */
+function xlaCpuLibmTail(op: string, t: ElementType, dims: readonly number[], x: Float64Array, out: Float64Array): void {
+  const f = xlaCpuLibmScalar(op, t);
+  if (f === undefined) return;
+  for (let i = xlaCpuLibmTailStart(dims); i < out.length; i++) out[i] = f(x[i]);
+}
+
 function unary<K extends UnaryOp>(op: K): Kernel<K> {
-  return (inst, operands) => {
+  return (inst, operands, ctx) => {
     const s = resultShape(inst);
     const x = checkedOperand(op, s, operands, 0);
     const t = x.shape.elementType;
@@ -112,8 +126,10 @@ function unary<K extends UnaryOp>(op: K): Kernel<K> {
     const storage = storageOf(t);
     switch (storage) {
       case "f64": {
-        const { key, s: sem } = semanticsOf(inst as HloInstruction, [t]);
-        return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
+        const { key, s: sem } = semanticsOf(inst as HloInstruction, [t], ctx);
+        const out = map1(key, sem.fn, sem.norm, floats(x));
+        if (ctx.options.numerics === "xla-cpu") xlaCpuLibmTail(op, t, s.dimensions, floats(x), out);
+        return arrayLiteralFromData(s, out);
       }
       case "s64":
       case "u64": {
@@ -137,7 +153,7 @@ function unary<K extends UnaryOp>(op: K): Kernel<K> {
 }
 
 function binary<K extends BinaryOp>(op: K): Kernel<K> {
-  return (inst, operands) => {
+  return (inst, operands, ctx) => {
     const s = resultShape(inst);
     const a = checkedOperand(op, s, operands, 0);
     const b = checkedOperand(op, s, operands, 1);
@@ -146,13 +162,15 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
     const storage = storageOf(t);
     switch (storage) {
       case "f64": {
-        const { key: fkey, s: sem } = semanticsOf(inst as HloInstruction, [a.shape.elementType, b.shape.elementType]);
+        const { key: fkey, s: sem } = semanticsOf(inst as HloInstruction, [a.shape.elementType, b.shape.elementType], ctx);
         return arrayLiteralFromData(s, map2(fkey, sem.fn, sem.norm, floats(a), floats(b)));
       }
       case "s64":
       case "u64": {
         if (!isBigBinaryOp(op)) throw notOnIntegers(op, t);
-        const f = cached(key, () => bigBinary(op, t as "s64" | "u64"));
+        // Only integer power differs between the numerics; its key names the mode.
+        const numerics = op === "power" ? (ctx.options.numerics ?? "reference") : "reference";
+        const f = cached(`${key}:${numerics}`, () => bigBinary(op, t as "s64" | "u64", numerics));
         return arrayLiteralFromData(s, mapInto2(key, f as ElementFn, undefined, a.data, b.data, allocData(t, a.data.length)));
       }
       case "complex": {
@@ -168,7 +186,7 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
   };
 }
 
-const compare: Kernel<"compare"> = (inst, operands) => {
+const compare: Kernel<"compare"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
   const a = checkedOperand("compare", s, operands, 0);
   const b = checkedOperand("compare", s, operands, 1);
@@ -178,8 +196,12 @@ const compare: Kernel<"compare"> = (inst, operands) => {
   switch (storage) {
     case "f64": {
       // TOTALORDER on floats reads the bit patterns straight from the operands' words (the table's function reads them one by one).
-      if (inst.attributes.comparisonType === "TOTALORDER" && isFloatType(t)) return arrayLiteralFromData(s, compareTotalOrder(direction, floats(a), floats(b)));
-      const { key, s: sem } = semanticsOf(inst, [t, b.shape.elementType]);
+      // XLA CPU's fnuz NaN ordering is the table's (scalar_table.ts), so those go through it.
+      const nanLowest = ctx.options.numerics === "xla-cpu" && t.endsWith("fnuz");
+      if (inst.attributes.comparisonType === "TOTALORDER" && isFloatType(t) && !nanLowest) {
+        return arrayLiteralFromData(s, compareTotalOrder(direction, floats(a), floats(b)));
+      }
+      const { key, s: sem } = semanticsOf(inst, [t, b.shape.elementType], ctx);
       return arrayLiteralFromData(s, map2(key, sem.fn, sem.norm, floats(a), floats(b)));
     }
     case "s64":
@@ -196,13 +218,13 @@ const compare: Kernel<"compare"> = (inst, operands) => {
   }
 };
 
-const convert: Kernel<"convert"> = (inst, operands) => {
+const convert: Kernel<"convert"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
   const x = checkedOperand("convert", s, operands, 0);
   const from = x.shape.elementType;
   const to = s.elementType;
   if (isWideConversion(from, to)) return arrayLiteralFromData(s, convertWide(from, to, x.data, x.data.length / elementLanes(from)));
-  const { key, s: sem } = semanticsOf(inst, [from]);
+  const { key, s: sem } = semanticsOf(inst, [from], ctx);
   return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
 };
 
@@ -282,10 +304,10 @@ const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
   return arrayLiteralFromData(s, out);
 };
 
-const reducePrecisionKernel: Kernel<"reduce-precision"> = (inst, operands) => {
+const reducePrecisionKernel: Kernel<"reduce-precision"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
   const x = checkedOperand("reduce-precision", s, operands, 0);
-  const { key, s: sem } = semanticsOf(inst, [x.shape.elementType]);
+  const { key, s: sem } = semanticsOf(inst, [x.shape.elementType], ctx);
   return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
 };
 
@@ -318,7 +340,7 @@ function selectSlots(p: Float64Array, t: LiteralData, f: LiteralData, lanes: 1 |
   return out;
 }
 
-const select: Kernel<"select"> = (inst, operands) => {
+const select: Kernel<"select"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
   const p = ternaryOperand("select", s, operands, 0, true);
   const t = ternaryOperand("select", s, operands, 1, false);
@@ -331,11 +353,11 @@ const select: Kernel<"select"> = (inst, operands) => {
   if (storageOf(r) !== "f64") {
     return arrayLiteralFromData(s, selectSlots(pred, t.data, f.data, elementLanes(r), allocData(r, pred.length)));
   }
-  const { key, s: sem } = semanticsOf(inst, [p.shape.elementType, t.shape.elementType, f.shape.elementType]);
+  const { key, s: sem } = semanticsOf(inst, [p.shape.elementType, t.shape.elementType, f.shape.elementType], ctx);
   return arrayLiteralFromData(s, map3(key, sem.fn, sem.norm, pred, floats(t), floats(f), [false, false, false], pred.length));
 };
 
-const clamp: Kernel<"clamp"> = (inst, operands) => {
+const clamp: Kernel<"clamp"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
   const lo = ternaryOperand("clamp", s, operands, 0, true);
   const x = ternaryOperand("clamp", s, operands, 1, false);
@@ -345,7 +367,7 @@ const clamp: Kernel<"clamp"> = (inst, operands) => {
   const storage = storageOf(r);
   switch (storage) {
     case "f64": {
-      const { key, s: sem } = semanticsOf(inst, [lo.shape.elementType, x.shape.elementType, hi.shape.elementType]);
+      const { key, s: sem } = semanticsOf(inst, [lo.shape.elementType, x.shape.elementType, hi.shape.elementType], ctx);
       return arrayLiteralFromData(s, map3(key, sem.fn, sem.norm, floats(lo), floats(x), floats(hi), scalars, x.data.length));
     }
     case "s64":

@@ -8,7 +8,9 @@
  * has its other end on another device; on one device minixla makes the
  * channel a loopback: send queues its data on its channel_id, and a later
  * recv on that channel takes the oldest queued value (first in, first out).
- * A recv that finds nothing queued throws EvalError rather than block.
+ * A recv that finds nothing queued takes `host.recv`'s value when a host is
+ * given (the host standing in for the device at the other end, which the
+ * module does not hold), and otherwise throws EvalError rather than block.
  *
  * The infeed position and the loopback queues live for one `evaluate` call
  * (keyed by its options object, as kernels/token.ts keeps the RNG state).
@@ -106,6 +108,8 @@ export const hostTransferKernels: FamilyKernels<"host_transfer"> = {
       value = recv(hostChannel(inst));
     } else {
       value = stateOf(ctx.options).loopback.get(inst.attributes.channelId)?.shift();
+      const peer = ctx.options.host?.recv;
+      if (value === undefined && peer !== undefined && inst.attributes.channelId !== undefined) value = peer(inst.attributes.channelId);
       if (value === undefined) {
         const channel = inst.attributes.channelId === undefined ? "without a channel_id" : `on channel ${inst.attributes.channelId}`;
         throw new EvalError(

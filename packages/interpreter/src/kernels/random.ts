@@ -62,11 +62,15 @@ function rngBitGenerator(inst: InstructionOf<"rng-bit-generator">, operands: rea
   }
   const s = state.data;
   // XLA's verifier accepts any u64 vector, but its expander (and so its CPU)
-  // runs only these sizes: a longer state fails there, and here.
+  // runs only these sizes: a longer state fails there, and here. (jaxlib
+  // 0.10.2 on rng_bit_generator_expander.hlo's u64[4] and u64[6] states: the
+  // expansion returns a u64[2] / u64[3] state, and the verifier after the pass
+  // rejects it, "Expected instruction to have shape equal to (u64[3], u32[]),
+  // actual shape is (u64[6], u32[])"; XLA defines no bits for them.)
   const runnable = inst.attributes.algorithm === "rng_three_fry" ? s.length === 2 : s.length <= 3;
   if (!runnable) {
     throw new EvalError(
-      `${inst.name} (rng-bit-generator): ${inst.attributes.algorithm} with a state of ${s.length} u64 values cannot run; XLA's RngBitGeneratorExpander takes ${inst.attributes.algorithm === "rng_three_fry" ? "2" : "2 or 3"}`,
+      `${inst.name} (rng-bit-generator): ${inst.attributes.algorithm} with a state of ${s.length} u64 values cannot run; XLA's RngBitGeneratorExpander takes ${inst.attributes.algorithm === "rng_three_fry" ? "2" : "2 or 3"} (XLA CPU rejects longer states after expanding)`,
     );
   }
   const result = inst.shape as TupleShape;

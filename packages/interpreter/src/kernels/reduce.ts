@@ -27,6 +27,8 @@ import {
 } from "@minixla/hlo";
 import type { EvalContext, FamilyKernels } from "../kernel.ts";
 import { bigReducer, literalCaller, scalarCaller, simpleReducer } from "./reducer.ts";
+import { scanKernel } from "./scan.ts";
+import { xlaCpuFlusher } from "./elementwise/xla_cpu_flush.ts";
 import { sortKernel } from "./sort.ts";
 import { arrayOperand, arrayResult, copySlots, elementScalar, forEachIndex, product, stridesOf } from "./view.ts";
 import { reduceWindowKernel, selectAndScatterKernel } from "./window.ts";
@@ -101,7 +103,10 @@ function reduceNumbers(
   const count = offsets.length;
   const simple = n === 1 ? simpleReducer(ctx, inst.called[0]) : undefined;
   const floatAdd = simple !== undefined && simple.op === "add" && ELEMENT_TYPE_INFO[simple.elementType].kind === "float";
-  const roundOnce = ELEMENT_TYPE_INFO[outShapes[0].elementType].normalize;
+  // XLA CPU flushes the denormal elements and sum of a lone-add reduce (bf16 [9.2e-41, -1.1754944e-38] sums to -1.1754944e-38).
+  const flush = floatAdd && ctx.options.numerics === "xla-cpu" ? xlaCpuFlusher(outShapes[0].elementType) : undefined;
+  const normalize = ELEMENT_TYPE_INFO[outShapes[0].elementType].normalize;
+  const roundOnce = flush === undefined ? normalize : (x: number) => flush(normalize(x));
   const types = [...inputs, ...inputs].map((l) => l.shape.elementType);
   const call = simple ? undefined : scalarCaller(ctx, inst.called[0], types, `${inst.name} (reduce)`);
   const args = new Float64Array(2 * n);
@@ -109,7 +114,11 @@ function reduceNumbers(
     if (floatAdd) {
       const x = data[0];
       let acc = inits[0];
-      for (let r = 0; r < count; r++) acc += x[base + offsets[r]];
+      if (flush === undefined) for (let r = 0; r < count; r++) acc += x[base + offsets[r]];
+      else {
+        acc = flush(acc);
+        for (let r = 0; r < count; r++) acc += flush(x[base + offsets[r]]);
+      }
       results[0][at] = roundOnce(acc);
       return;
     }
@@ -176,4 +185,5 @@ export const reductionKernels: FamilyKernels<"reduction"> = {
   "reduce-window": reduceWindowKernel,
   "select-and-scatter": selectAndScatterKernel,
   sort: sortKernel,
+  scan: scanKernel,
 };

@@ -24,7 +24,7 @@ import {
   shapeToString,
   storageOf,
 } from "@minixla/hlo";
-import type { EvalContext } from "../kernel.ts";
+import type { EvalContext, Numerics } from "../kernel.ts";
 import { bigBinary } from "./elementwise/bigint.ts";
 import { binarySemantics } from "./elementwise/scalar_table.ts";
 import { scalarOf } from "./view.ts";
@@ -56,16 +56,16 @@ const composed = new Map<string, (a: number, b: number) => number>();
  * element): the table of scalar semantics' function followed by its rounding,
  * exactly what the element-wise kernel computes for one element.
  */
-export function scalarOp(op: ReducerOp, t: ElementType): (a: number, b: number) => number {
+export function scalarOp(op: ReducerOp, t: ElementType, numerics: Numerics = "reference"): (a: number, b: number) => number {
   const info = ELEMENT_TYPE_INFO[t];
   if (info.storage !== "f64") throw new EvalError(`${op}: ${t} is not stored one float64 per element (see bigScalarOp)`);
   if ((op === "and" || op === "or") && info.kind !== "pred" && info.kind !== "signed" && info.kind !== "unsigned") {
     throw new EvalError(`${op} is not defined on ${t}`);
   }
-  const key = `${op}:${t}`;
+  const key = `${op}:${t}:${numerics}`;
   let f = composed.get(key);
   if (f === undefined) {
-    const sem = binarySemantics(op, t);
+    const sem = binarySemantics(op, t, numerics);
     if (sem === undefined) throw new EvalError(`${op}: no scalar semantics on ${t}`);
     const { fn, norm } = sem;
     f = norm === undefined ? fn : (a, b) => norm(fn(a, b));
@@ -125,7 +125,7 @@ function recognise(ctx: EvalContext, name: string): Recognised | undefined {
 export function simpleReducer(ctx: EvalContext, name: string): SimpleReducer | undefined {
   const r = recognise(ctx, name);
   if (r === undefined || storageOf(r.elementType) !== "f64" || r.elementType === "token") return undefined;
-  const f = scalarOp(r.op, r.elementType);
+  const f = scalarOp(r.op, r.elementType, ctx.options.numerics);
   return { op: r.op, elementType: r.elementType, apply: r.swapped ? (p0, p1) => f(p1, p0) : f };
 }
 

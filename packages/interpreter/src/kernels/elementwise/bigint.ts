@@ -10,6 +10,7 @@
  * x % 0 = x, INT_MIN % -1 = 0; shift amounts with (unsigned)amount >= 64
  * give 0, or -1 for an arithmetic shift of a negative value.
  */
+import type { Numerics } from "../../kernel.ts";
 import { type ElementType, EvalError } from "@minixla/hlo";
 
 export type Big1 = (x: bigint) => bigint;
@@ -74,7 +75,26 @@ function ipow(signed: boolean): Big2 {
   };
 }
 
-export function bigBinary(op: BigBinaryOp, t: "s64" | "u64"): Big2 {
+/** Integer power as XLA's HloEvaluator computes it (evaluatorIntegerPower in binary.ts): a negative s64 exponent gives 0 unless lhs == 1; every exponent bit squares. */
+function evaluatorIpow(signed: boolean): Big2 {
+  const wrap = signed ? (v: bigint) => BigInt.asIntN(64, v) : (v: bigint) => BigInt.asUintN(64, v);
+  return (a, b) => {
+    if (a === 1n || b === 0n) return 1n;
+    if (b < 0n) return 0n;
+    let e = b;
+    let r = 1n;
+    let base = a;
+    while (e > 0n) {
+      if (e & 1n) r = wrap(r * base);
+      base = wrap(base * base);
+      e >>= 1n;
+    }
+    return r;
+  };
+}
+
+/** The bigint function of a binary op on s64/u64, in the given numerics (only power differs). */
+export function bigBinary(op: BigBinaryOp, t: "s64" | "u64", numerics: Numerics = "reference"): Big2 {
   const signed = t === "s64";
   switch (op) {
     case "add":
@@ -93,7 +113,7 @@ export function bigBinary(op: BigBinaryOp, t: "s64" | "u64"): Big2 {
     case "minimum":
       return (a, b) => (b < a ? b : a);
     case "power":
-      return ipow(signed);
+      return numerics === "xla-cpu" ? ipow(signed) : evaluatorIpow(signed);
     case "and":
       return (a, b) => a & b;
     case "or":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bin, run, v } from "./test_support.ts";
+import { bin, binXlaCpu, run, v } from "./test_support.ts";
 
 const NaN_ = Number.NaN;
 const inf = Infinity;
@@ -90,29 +90,42 @@ describe("integer arithmetic", () => {
     expect(bin("power", "u8", [3], [5])).toEqual([243]);
   });
 
-  it("power with a negative exponent is 1 for base 1, +-1 for base -1 by parity, else 0", () => {
+  it("xla-cpu: power with a negative exponent is 1 for base 1, +-1 for base -1 by parity, else 0", () => {
     // from XLA CPU: s32 [1, -1, -1, 2, 0] ^ [-1, -1, -2, -1, -3]
-    expect(bin("power", "s32", [1, -1, -1, 2, 0], [-1, -1, -2, -1, -3])).toEqual([1, -1, 1, 0, 0]);
+    expect(binXlaCpu("power", "s32", [1, -1, -1, 2, 0], [-1, -1, -2, -1, -3])).toEqual([1, -1, 1, 0, 0]);
     // from XLA CPU: s8 [-1, -1, 2, 3] ^ [-1, -2, -1, 5] = [-1, 1, 0, -13]
-    expect(bin("power", "s8", [-1, -1, 2, 3], [-1, -2, -1, 5])).toEqual([-1, 1, 0, -13]);
+    expect(binXlaCpu("power", "s8", [-1, -1, 2, 3], [-1, -2, -1, 5])).toEqual([-1, 1, 0, -13]);
   });
 
-  it("power reads an unsigned exponent with the top bit set as negative, as XLA's CPU backend does", () => {
+  it("xla-cpu: power reads an unsigned exponent with the top bit set as negative, as XLA's CPU backend does", () => {
     // from XLA CPU: u32 [3, 3, 3, 2^32-1, 2^32-1] ^ [2^31+1, 2^32-1, 5, 2^31+1, 3]
-    expect(bin("power", "u32", [3, 3, 3, 4294967295, 4294967295], [2 ** 31 + 1, 4294967295, 5, 2 ** 31 + 1, 3])).toEqual([
+    expect(binXlaCpu("power", "u32", [3, 3, 3, 4294967295, 4294967295], [2 ** 31 + 1, 4294967295, 5, 2 ** 31 + 1, 3])).toEqual([
       0, 0, 243, 4294967295, 4294967295,
     ]);
     // from XLA CPU: u32 [2, 1, 0] ^ [2^31, 2^32-1, 2^31] = [0, 1, 0]; u8 [3, 255, 3] ^ [129, 129, 255] = [0, 255, 0]
-    expect(bin("power", "u32", [2, 1, 0], [2 ** 31, 4294967295, 2 ** 31])).toEqual([0, 1, 0]);
-    expect(bin("power", "u8", [3, 255, 3], [129, 129, 255])).toEqual([0, 255, 0]);
+    expect(binXlaCpu("power", "u32", [2, 1, 0], [2 ** 31, 4294967295, 2 ** 31])).toEqual([0, 1, 0]);
+    expect(binXlaCpu("power", "u8", [3, 255, 3], [129, 129, 255])).toEqual([0, 255, 0]);
   });
 
-  it("power squares over the exponent's low 6 bits only, as XLA's CPU backend does: lhs^(rhs mod 64)", () => {
+  it("xla-cpu: power squares over the exponent's low 6 bits only, as XLA's CPU backend does: lhs^(rhs mod 64)", () => {
     // from XLA CPU: s32 3^(2^31-1) = 3^63 mod 2^32
-    expect(bin("power", "s32", [3], [2147483647])).toEqual([2111105451]);
+    expect(binXlaCpu("power", "s32", [3], [2147483647])).toEqual([2111105451]);
     // from XLA CPU
-    expect(bin("power", "s32", [2, 2, 3, 3, 5, 2, 7], [32, 33, 64, 65, 100, 31, 127])).toEqual([0, 0, 1, 3, 1530182129, -2147483648, 1075496887]);
-    expect(bin("power", "u8", [3, 3, 2, 255, 255], [64, 65, 8, 128, 255])).toEqual([1, 3, 0, 1, 255]);
+    expect(binXlaCpu("power", "s32", [2, 2, 3, 3, 5, 2, 7], [32, 33, 64, 65, 100, 31, 127])).toEqual([0, 0, 1, 3, 1530182129, -2147483648, 1075496887]);
+    expect(binXlaCpu("power", "u8", [3, 3, 2, 255, 255], [64, 65, 8, 128, 255])).toEqual([1, 3, 0, 1, 255]);
+  });
+
+  it("reference: power as XLA's evaluator computes it: negative exponents give 0 unless the base is 1", () => {
+    // from XLA's constant folder (its HloEvaluator): s32 [1, -1, -1, 2, -3] ^ [-4, -3, -2, -3, -4]
+    expect(bin("power", "s32", [1, -1, -1, 2, -3], [-4, -3, -2, -3, -4])).toEqual([1, 0, 0, 0, 0]);
+    // from XLA's constant folder: s16 (-35)^32766 = 21881 (every exponent bit squares)
+    expect(bin("power", "s16", [-35], [32766])).toEqual([21881]);
+  });
+
+  it("reference: an unsigned exponent of 2^31 or more squares over all its bits (the evaluator's values)", () => {
+    // from XLA's constant folder: u32 3^(2^32-1), 31^(2^32-2), 3^(2^31), 2^(2^32-1); u8 3^200, 255^255
+    expect(bin("power", "u32", [3, 31, 3, 2], [4294967295, 4294967294, 2147483648, 4294967295])).toEqual([2863311531, 3427929153, 1, 0]);
+    expect(bin("power", "u8", [3, 255, 2], [200, 255, 255])).toEqual([161, 255, 0]);
   });
 
   it("power on pred is lhs || !rhs", () => {

@@ -14,6 +14,7 @@
  */
 import { ELEMENT_TYPE_INFO, type ElementType, EvalError } from "@minixla/hlo";
 import { type BitwiseOp, type ShiftOp, bitwiseScalar, shiftScalar } from "./bits.ts";
+import type { Numerics } from "../../kernel.ts";
 import type { Scalar2 } from "./loops.ts";
 
 export type BinaryOp =
@@ -56,13 +57,21 @@ function remainder(t: ElementType): Scalar2 {
   return (a, b) => (b === 0 ? a : a % b);
 }
 
-function maximum(t: ElementType): Scalar2 {
-  if (realKind("maximum", t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a);
+/**
+ * XLA's CPU backend orders -0 below +0 in maximum and minimum (IEEE 754
+ * maximum/minimum, as LLVM's llvm.maximum): max(-0, +0) = max(+0, -0) = +0,
+ * min of them -0, in either order (checked on f16, bf16, f32, f64).
+ */
+const signedZeroMax: Scalar2 = (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a > b ? a : Object.is(a, -0) ? b : a);
+const signedZeroMin: Scalar2 = (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : b > a ? a : Object.is(a, -0) ? a : b);
+
+function maximum(t: ElementType, numerics: Numerics): Scalar2 {
+  if (realKind("maximum", t) === "float") return numerics === "xla-cpu" ? signedZeroMax : (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a);
   return (a, b) => (a < b ? b : a);
 }
 
-function minimum(t: ElementType): Scalar2 {
-  if (realKind("minimum", t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
+function minimum(t: ElementType, numerics: Numerics): Scalar2 {
+  if (realKind("minimum", t) === "float") return numerics === "xla-cpu" ? signedZeroMin : (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
   return (a, b) => (b < a ? b : a);
 }
 
@@ -107,11 +116,39 @@ export function integerPower(t: ElementType): Scalar2 {
 }
 
 /**
- * XLA's power: 1 when lhs == 1 or rhs == 0 (even for NaN); pred: lhs || !rhs;
- * integers: integerPower. Floats: std::pow, which unlike Math.pow gives
- * pow(-1, +-inf) = 1.
+ * Integer power as XLA's HloEvaluator (and so its constant folder) computes
+ * it, checked against XLA's folder: 1 when lhs == 1 or rhs == 0; a negative
+ * exponent (signed types only: an unsigned exponent is read as unsigned, so
+ * u32 3^4294967295 = 2863311531) gives 0, even for base -1; otherwise
+ * squaring over every bit of the exponent, wrapped (s16 (-35)^32766 =
+ * 21881). The exponent is kept as a float64 and halved with Math.floor, so
+ * exponents of 2^31 and above square as many times as their bits say.
  */
-function power(t: ElementType): Scalar2 {
+export function evaluatorIntegerPower(t: ElementType): Scalar2 {
+  const w = ELEMENT_TYPE_INFO[t].bitWidth;
+  const unsigned = ELEMENT_TYPE_INFO[t].kind === "unsigned";
+  return (a, b) => {
+    if (a === 1 || b === 0) return 1;
+    if (b < 0) return 0;
+    let e = b;
+    let r = 1;
+    let base = a | 0;
+    while (e > 0) {
+      if (e % 2 === 1) r = Math.imul(r, base);
+      base = Math.imul(base, base);
+      e = Math.floor(e / 2);
+    }
+    // Math.imul gives a signed 32-bit value; the normalizer wraps it into t.
+    return unsigned && w === 32 ? r >>> 0 : r;
+  };
+}
+
+/**
+ * XLA's power: 1 when lhs == 1 or rhs == 0 (even for NaN); pred: lhs || !rhs;
+ * integers: integerPower (xla-cpu) or evaluatorIntegerPower (reference).
+ * Floats: std::pow, which unlike Math.pow gives pow(-1, +-inf) = 1.
+ */
+function power(t: ElementType, numerics: Numerics): Scalar2 {
   const kind = realKind("power", t);
   switch (kind) {
     case "float":
@@ -120,13 +157,14 @@ function power(t: ElementType): Scalar2 {
       return (a, b) => (a !== 0 || b === 0 ? 1 : 0);
     case "signed":
     case "unsigned":
-      return integerPower(t);
+      return numerics === "xla-cpu" ? integerPower(t) : evaluatorIntegerPower(t);
     default:
       return kind satisfies never;
   }
 }
 
-export function binaryScalar(op: BinaryOp, t: ElementType): Scalar2 {
+/** The scalar function of a binary op on operands and result of type t, in the given numerics (integer power, and float maximum/minimum of ±0, differ). */
+export function binaryScalar(op: BinaryOp, t: ElementType, numerics: Numerics = "reference"): Scalar2 {
   switch (op) {
     case "add":
       return (a, b) => a + b; // exact for every integer width up to 32 bits; the normalizer wraps
@@ -139,11 +177,11 @@ export function binaryScalar(op: BinaryOp, t: ElementType): Scalar2 {
     case "remainder":
       return remainder(t);
     case "maximum":
-      return maximum(t);
+      return maximum(t, numerics);
     case "minimum":
-      return minimum(t);
+      return minimum(t, numerics);
     case "power":
-      return power(t);
+      return power(t, numerics);
     case "atan2":
       return Math.atan2;
     case "and":

@@ -4,7 +4,7 @@
  * on the same inputs.
  */
 import { describe, expect, it } from "vitest";
-import { bin, run, un, v } from "./test_support.ts";
+import { bin, binXlaCpu, run, un, v } from "./test_support.ts";
 
 const MAX = 2n ** 63n - 1n;
 const MIN = -(2n ** 63n);
@@ -36,18 +36,24 @@ describe("s64/u64 arithmetic", () => {
     expect(bin("minimum", "u64", [UMAX, 2n ** 63n], [2n ** 63n + 1n, 3n])).toEqual([2n ** 63n + 1n, 3n]);
   });
 
-  it("power wraps; negative exponents give +-1 for base -1, 1 for base 1, else 0", () => {
+  it("xla-cpu: power wraps; negative exponents give +-1 for base -1, 1 for base 1, else 0", () => {
     // from XLA CPU
-    expect(bin("power", "s64", [3n, -1n, -1n, 2n, 1n, 0n, 2n, -2n], [40n, -1n, -2n, -1n, -5n, -1n, 63n, 63n])).toEqual([
+    expect(binXlaCpu("power", "s64", [3n, -1n, -1n, 2n, 1n, 0n, 2n, -2n], [40n, -1n, -2n, -1n, -5n, -1n, 63n, 63n])).toEqual([
       -6289078614652622815n, -1n, 1n, 0n, 1n, 0n, MIN, MIN,
     ]);
-    expect(bin("power", "u64", [3n, 2n, 1n, 0n], [41n, 2n ** 63n, UMAX, 2n ** 63n])).toEqual([18026252303461234787n, 0n, 1n, 0n]);
+    expect(binXlaCpu("power", "u64", [3n, 2n, 1n, 0n], [41n, 2n ** 63n, UMAX, 2n ** 63n])).toEqual([18026252303461234787n, 0n, 1n, 0n]);
     // An exponent with the top bit set reads as negative: from XLA CPU
-    expect(bin("power", "u64", [3n, UMAX, 3n], [2n ** 63n + 1n, 2n ** 63n + 1n, UMAX])).toEqual([0n, UMAX, 0n]);
+    expect(binXlaCpu("power", "u64", [3n, UMAX, 3n], [2n ** 63n + 1n, 2n ** 63n + 1n, UMAX])).toEqual([0n, UMAX, 0n]);
     // Squaring covers the exponent's low 6 bits only, so lhs^(rhs mod 64): from XLA CPU
-    expect(bin("power", "s64", [2n, 2n, 3n, 3n, 5n, -1n, -1n], [64n, 65n, 64n, 65n, 100n, -3n, -4n])).toEqual([
+    expect(binXlaCpu("power", "s64", [2n, 2n, 3n, 3n, 5n, -1n, -1n], [64n, 65n, 64n, 65n, 100n, -3n, -4n])).toEqual([
       1n, 2n, 1n, 3n, -1748363738790708751n, -1n, 1n,
     ]);
+  });
+
+  it("reference: power squares over every exponent bit; negative exponents give 0 unless the base is 1", () => {
+    // from XLA's constant folder: u64 3^(2^64-1), 3^(2^63+1)
+    expect(bin("power", "u64", [3n, 3n], [UMAX, 2n ** 63n + 1n])).toEqual([12297829382473034411n, 3n]);
+    expect(bin("power", "s64", [1n, -1n, 2n, 3n], [-5n, -3n, -1n, 40n])).toEqual([1n, 0n, 0n, -6289078614652622815n]);
   });
 
   it("abs, negate and sign wrap at INT_MIN", () => {

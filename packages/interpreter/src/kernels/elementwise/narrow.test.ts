@@ -5,7 +5,7 @@
  * produced by real XLA (CPU backend) on the same inputs.
  */
 import { describe, expect, it } from "vitest";
-import { bin, run, un, v } from "./test_support.ts";
+import { bin, binXlaCpu, run, un, unXlaCpu, v } from "./test_support.ts";
 
 describe("s2, s4, u2, u4 wrap at their width", () => {
   it("add, subtract and multiply", () => {
@@ -34,7 +34,9 @@ describe("s2, s4, u2, u4 wrap at their width", () => {
 
   it("power wraps, with the negative-exponent rules", () => {
     // from XLA CPU: 3^3 = 27 wraps to -5
-    expect(bin("power", "s4", [3, -1, 2, -1], [3, -1, -1, -2])).toEqual([-5, -1, 0, 1]);
+    expect(binXlaCpu("power", "s4", [3, -1, 2, -1], [3, -1, -1, -2])).toEqual([-5, -1, 0, 1]);
+    // from XLA's constant folder (reference): (-1)^-1 = 0, 3^7 = 2187 wraps to -5
+    expect(bin("power", "s4", [-1, -1, 2, -3, 3], [-1, -2, -3, 3, 7])).toEqual([0, 0, 0, 5, -5]);
   });
 
   it("negate, abs, not, sign, maximum", () => {
@@ -50,7 +52,10 @@ describe("s2, s4, u2, u4 wrap at their width", () => {
 
   it("count-leading-zeros counts at the width; popcnt of s4 counts the sign-extended byte, as XLA does", () => {
     // from XLA CPU (and XLA's evaluator, through constant folding, for s4 popcnt)
-    expect(un("count-leading-zeros", "s4", [-8, -1, 0, 1, 3])).toEqual([0, 0, 4, 3, 2]);
+    expect(unXlaCpu("count-leading-zeros", "s4", [-8, -1, 0, 1, 3])).toEqual([0, 0, 4, 3, 2]);
+    // from XLA's constant folder: the evaluator widens a negative value to 64 bits first (width - 64, wrapped)
+    expect(un("count-leading-zeros", "s4", [-1, -8, 0, 1, 4])).toEqual([4, 4, 4, 3, 1]);
+    expect(un("count-leading-zeros", "s2", [-1, 1])).toEqual([-2, 1]);
     expect(un("popcnt", "s4", [-8, -1, 0, 3])).toEqual([5, -8, 0, 2]);
     expect(un("popcnt", "u4", [15, 8])).toEqual([4, 1]);
     expect(un("popcnt", "s2", [-2, -1, 0, 1])).toEqual([1, -2, 0, 1]);

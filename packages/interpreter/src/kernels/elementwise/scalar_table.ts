@@ -12,7 +12,10 @@
  * key, so a key always gives the same function objects (a loop compiled per
  * key sees one callee and V8 inlines it, loops.ts). Keys are built only from
  * opcode names, enum attribute values, integer attributes and element type
- * names, never from instruction names.
+ * names, never from instruction names. Each key also names the numerics
+ * (EvalOptions.numerics): "reference" is XLA's HloEvaluator, "xla-cpu" its
+ * CPU backend (denormal flushing around the ops that flush, xla_cpu_flush.ts;
+ * its integer power, clamp, sign and count-leading-zeros).
  */
 import {
   type ComparisonDirection,
@@ -29,8 +32,11 @@ import {
 import { type BinaryOp, binaryScalar } from "./binary.ts";
 import { compareScalar, totalOrderScalar } from "./compare.ts";
 import { convertScalar, reducePrecisionScalar } from "./convert.ts";
-import { clampFloat, clampInteger, selectScalar } from "./select_clamp.ts";
+import { clampFloat, clampFloatXlaCpu, clampInteger, selectScalar } from "./select_clamp.ts";
 import { type UnaryOp, unaryScalar } from "./unary.ts";
+import { flushedOperands, flushesNothing, flushesOperandsOnly, keepsDenormalOperand, withXlaCpuFlush } from "./xla_cpu_flush.ts";
+import { xlaCpuMathScalar, xlaCpuMathScalar2 } from "./xla_cpu_math.ts";
+import type { Numerics } from "../../kernel.ts";
 
 export interface ScalarSemantics {
   /** The scalar function on numbers, for operands/results stored one float64 per element (storage "f64"). */
@@ -51,36 +57,81 @@ interface Entry {
   /** Attribute values that matter, joined with ":" ("" when none); the key adds opcode and types. */
   readonly attrs: string;
   readonly make: () => ScalarSemantics;
+  /** XLA CPU's own function (xla_cpu_math.ts), which flushes as XLA does by itself: no flushing is wrapped around it. */
+  readonly selfFlushing?: boolean;
 }
 
 type Rule<K extends OpcodesOf<"elementwise">> = (
   inst: InstructionOf<K>,
   operands: readonly ElementType[],
   result: ElementType,
+  numerics: Numerics,
 ) => Entry | undefined;
 
 type Rules = { readonly [K in OpcodesOf<"elementwise">]: Rule<K> };
 
 /** Unary ops: computed on the operand's type, rounded to the result type (is-finite's 0/1 already is a pred). */
 function unary<K extends UnaryOp>(op: K): Rule<K> {
-  return (_inst, [t], r) => ({
-    attrs: "",
-    make: () => ({ fn: unaryScalar(op, t), norm: op === "is-finite" ? undefined : normalizerOf(r) }),
-  });
+  return (_inst, [t], r, numerics) => {
+    // XLA CPU's polynomials and glibc functions where its values are not the correctly rounded ones.
+    const xla = numerics === "xla-cpu" ? xlaCpuMathScalar(op, t) : undefined;
+    if (xla !== undefined) return { attrs: "", selfFlushing: true, make: () => ({ fn: xla, norm: normalizerOf(r) }) };
+    return { attrs: "", make: () => ({ fn: unaryScalar(op, t), norm: op === "is-finite" ? undefined : normalizerOf(r) }) };
+  };
 }
 
-/** Binary ops: computed and rounded in the result type (their operands share it). */
+/** Binary ops: computed and rounded in the result type (their operands share it); integer power differs between the numerics. */
 function binary<K extends BinaryOp>(op: K): Rule<K> {
-  return (_inst, _operands, r) => ({ attrs: "", make: () => ({ fn: binaryScalar(op, r), norm: normalizerOf(r) }) });
+  return (_inst, _operands, r, numerics) => {
+    // XLA CPU's atan2 and float power: glibc's atan2f and powf (xla_cpu_math.ts).
+    const xla = numerics === "xla-cpu" ? xlaCpuMathScalar2(op, r) : undefined;
+    if (xla !== undefined) return { attrs: "", selfFlushing: true, make: () => ({ fn: xla, norm: normalizerOf(r) }) };
+    return { attrs: "", make: () => ({ fn: binaryScalar(op, r, numerics), norm: normalizerOf(r) }) };
+  };
 }
+
+/**
+ * sign of a float as XLA's HloEvaluator computes it: ±0 give +0 (checked with
+ * XLA's constant folder on f16, bf16, f32 and f64); XLA's CPU backend keeps
+ * -0 (Math.sign).
+ */
+const sign: Rule<"sign"> = (inst, operands, r, numerics) => {
+  const [t] = operands;
+  if (numerics !== "reference" || !isFloatType(t)) return unary("sign")(inst, operands, r, numerics);
+  return { attrs: "", make: () => ({ fn: (x: number) => (x === 0 ? 0 : Math.sign(x)), norm: normalizerOf(r) }) };
+};
+
+/**
+ * count-leading-zeros as XLA's HloEvaluator computes it: a negative value of
+ * a signed type narrower than 64 bits is widened to 64 bits first, so it
+ * gives width - 64 (s8 clz(-4) = -56, s32 clz(-1) = -32; checked with XLA's
+ * constant folder); XLA's CPU backend counts at the type's width (0).
+ */
+const clz: Rule<"count-leading-zeros"> = (inst, operands, r, numerics) => {
+  const [t] = operands;
+  const w = ELEMENT_TYPE_INFO[t].bitWidth;
+  const quirk = numerics === "reference" && ELEMENT_TYPE_INFO[t].kind === "signed" && w < 64;
+  if (!quirk) return unary("count-leading-zeros")(inst, operands, r, numerics);
+  return {
+    attrs: "",
+    make: () => {
+      const f = unaryScalar("count-leading-zeros", t);
+      return { fn: (x: number) => (x < 0 ? w - 64 : f(x)), norm: normalizerOf(r) };
+    },
+  };
+};
 
 /** Whether an operand's type differs from the result's (a narrow-float branch of a wider select, say). */
 const mixed = (operands: readonly ElementType[], r: ElementType): boolean => operands.some((t) => t !== r);
 
-function compareEntry(direction: ComparisonDirection, totalOrder: boolean): Entry {
+function compareEntry(direction: ComparisonDirection, totalOrder: boolean, nanLowest: boolean): Entry {
+  const order = totalOrderScalar(direction);
   return {
-    attrs: `${direction}:${totalOrder ? "TOTALORDER" : "NUMERIC"}`,
-    make: () => ({ fn: totalOrder ? totalOrderScalar(direction) : compareScalar(direction), norm: undefined }),
+    attrs: `${direction}:${totalOrder ? "TOTALORDER" : "NUMERIC"}${nanLowest ? ":NANLOW" : ""}`,
+    make: () => ({
+      fn: !totalOrder ? compareScalar(direction) : nanLowest ? (a: number, b: number) => order(a !== a ? -Infinity : a, b !== b ? -Infinity : b) : order,
+      norm: undefined,
+    }),
   };
 }
 
@@ -94,21 +145,24 @@ const RULES: Rules = {
   cbrt: unary("cbrt"),
   ceil: unary("ceil"),
   // clamp(lo, x, hi); the operands are rounded to the result type only when one differs from it.
-  clamp: (_inst, operands, r) => {
+  clamp: (_inst, operands, r, numerics) => {
     const float = isFloatType(r);
     const m = mixed(operands, r);
-    return { attrs: float ? "float" : "integer", make: () => ({ fn: float ? clampFloat : clampInteger, norm: m ? normalizerOf(r) : undefined }) };
+    const floatFn = numerics === "xla-cpu" ? clampFloatXlaCpu : clampFloat;
+    return { attrs: float ? "float" : "integer", make: () => ({ fn: float ? floatFn : clampInteger, norm: m ? normalizerOf(r) : undefined }) };
   },
   // SIGNED, UNSIGNED and FLOAT all compare the stored numbers; only TOTALORDER on floats orders bit patterns.
-  compare: (inst, [t]) => {
+  // XLA CPU orders the NaN of the fnuz types (bits 0x80) below every value (measured on all three, jaxlib 0.10.2).
+  compare: (inst, [t], _r, numerics) => {
     const type = inst.attributes.comparisonType ?? defaultComparisonType(t);
-    return compareEntry(inst.attributes.direction, type === "TOTALORDER" && isFloatType(t));
+    const totalOrder = type === "TOTALORDER" && isFloatType(t);
+    return compareEntry(inst.attributes.direction, totalOrder, totalOrder && numerics === "xla-cpu" && t.endsWith("fnuz"));
   },
   complex: () => undefined, // its result is complex
   convert: (_inst, [from], to) => ({ attrs: "", make: () => ({ fn: convertScalar(from, to), norm: normalizerOf(to) }) }),
   copy: () => ({ attrs: "", make: () => ({ fn: identity, norm: undefined }) }),
   cosine: unary("cosine"),
-  "count-leading-zeros": unary("count-leading-zeros"),
+  "count-leading-zeros": clz,
   divide: binary("divide"),
   erf: unary("erf"),
   exponential: unary("exponential"),
@@ -130,11 +184,17 @@ const RULES: Rules = {
   power: binary("power"),
   // On a real float: the value itself.
   real: (_inst, [t]) => (isFloatType(t) ? { attrs: "", make: () => ({ fn: identity, norm: undefined }) } : undefined),
-  "reduce-precision": (inst, _operands, r) => {
+  // XLA's CPU backend keeps NaN when reducing to 0 mantissa bits (f16, f32, f64 run on parameters), where
+  // the rounding alone would give inf, which minixla's reference keeps.
+  "reduce-precision": (inst, _operands, r, numerics) => {
     const { exponentBits, mantissaBits } = inst.attributes;
+    const keepNaN = numerics === "xla-cpu" && mantissaBits === 0;
     return {
       attrs: `${exponentBits}:${mantissaBits}`,
-      make: () => ({ fn: reducePrecisionScalar(r, exponentBits, mantissaBits), norm: normalizerOf(r) }),
+      make: () => {
+        const f = reducePrecisionScalar(r, exponentBits, mantissaBits);
+        return { fn: keepNaN ? (x: number) => (x !== x ? x : f(x)) : f, norm: normalizerOf(r) };
+      },
     };
   },
   remainder: binary("remainder"),
@@ -149,7 +209,7 @@ const RULES: Rules = {
   "shift-left": binary("shift-left"),
   "shift-right-arithmetic": binary("shift-right-arithmetic"),
   "shift-right-logical": binary("shift-right-logical"),
-  sign: unary("sign"),
+  sign: sign,
   sine: unary("sine"),
   sqrt: unary("sqrt"),
   subtract: binary("subtract"),
@@ -175,7 +235,35 @@ function zero(): number {
 /** A type stored one float64 per element that holds numbers (token is stored so but holds none). */
 const onNumbers = (t: ElementType): boolean => t !== "token" && ELEMENT_TYPE_INFO[t].storage === "f64";
 
-function entryOf(inst: HloInstruction, operandTypes: readonly ElementType[]): { readonly key: string; readonly entry: Entry } | undefined {
+/**
+ * XLA CPU's denormal flushing around an entry's function (xla_cpu_flush.ts):
+ * for the ops that flush, not for total-order compares (bit patterns).
+ */
+function flushed(inst: HloInstruction, operandTypes: readonly ElementType[], result: ElementType, entry: Entry): Entry {
+  if (entry.selfFlushing === true || flushesNothing(inst.opcode, operandTypes)) return entry;
+  if (inst.opcode === "compare" && entry.attrs.includes(":TOTALORDER")) return entry;
+  const operandsOnly = flushesOperandsOnly(inst.opcode);
+  return {
+    attrs: entry.attrs,
+    make: () => {
+      const s = entry.make();
+      const fn = withXlaCpuFlush(s.fn, operandTypes, result, operandsOnly, flushedOperands(inst.opcode, operandTypes));
+      return { fn: keepsDenormalOperand(inst.opcode, operandTypes) ? keepDenormal(fn, operandTypes[0]) : fn, norm: s.norm };
+    },
+  };
+}
+
+/** fn, but a denormal operand of t comes back unchanged (XLA CPU's bf16 asin, asinh, atanh, sinh). */
+function keepDenormal(fn: (...xs: number[]) => number, t: ElementType): (x: number) => number {
+  const min = t === "f64" ? 2 ** -1022 : 2 ** -126;
+  return (x) => (x !== 0 && x > -min && x < min ? x : fn(x));
+}
+
+function entryOf(
+  inst: HloInstruction,
+  operandTypes: readonly ElementType[],
+  numerics: Numerics,
+): { readonly key: string; readonly entry: Entry } | undefined {
   if (!Object.hasOwn(RULES, inst.opcode) || !isArrayShape(inst.shape)) return undefined;
   const r = inst.shape.elementType;
   if (OPCODES[inst.opcode].arity !== operandTypes.length || !onNumbers(r) || !operandTypes.every(onNumbers)) {
@@ -183,26 +271,32 @@ function entryOf(inst: HloInstruction, operandTypes: readonly ElementType[]): { 
   }
   // One cast at the table's edge: the opcode has been checked to have a rule, and each rule reads its own instruction type.
   const rule = RULES[inst.opcode as OpcodesOf<"elementwise">] as Rule<OpcodesOf<"elementwise">>;
-  const entry = rule(inst as InstructionOf<OpcodesOf<"elementwise">>, operandTypes, r);
-  if (entry === undefined) return undefined;
-  return { key: `${inst.opcode}(${entry.attrs}):${operandTypes.join(",")}->${r}`, entry };
+  const plain = rule(inst as InstructionOf<OpcodesOf<"elementwise">>, operandTypes, r, numerics);
+  if (plain === undefined) return undefined;
+  const entry = numerics === "xla-cpu" ? flushed(inst, operandTypes, r, plain) : plain;
+  const mode = numerics === "xla-cpu" ? "xla-cpu|" : "";
+  return { key: `${mode}${inst.opcode}(${entry.attrs}):${operandTypes.join(",")}->${r}`, entry };
 }
 
-/** The key naming (opcode, attributes that matter, types): equal keys give the same semantics. */
-export function scalarKey(inst: HloInstruction, operandTypes: readonly ElementType[]): string | undefined {
-  return entryOf(inst, operandTypes)?.key;
+/** The key naming (numerics, opcode, attributes that matter, types): equal keys give the same semantics. */
+export function scalarKey(inst: HloInstruction, operandTypes: readonly ElementType[], numerics: Numerics = "reference"): string | undefined {
+  return entryOf(inst, operandTypes, numerics)?.key;
 }
 
 const cache = new Map<string, ScalarSemantics>();
 
 /**
  * The semantics of one element-wise instruction given its operands' element
- * types; undefined when an operand or the result is not stored one float64
+ * types, in the given numerics (default "reference"); undefined when an operand or the result is not stored one float64
  * per element, or the op has no scalar form (complex, bitcast-convert).
  * Cached per key: the same key gives the same object, and the same functions.
  */
-export function scalarSemantics(inst: HloInstruction, operandTypes: readonly ElementType[]): ScalarSemantics | undefined {
-  const found = entryOf(inst, operandTypes);
+export function scalarSemantics(
+  inst: HloInstruction,
+  operandTypes: readonly ElementType[],
+  numerics: Numerics = "reference",
+): ScalarSemantics | undefined {
+  const found = entryOf(inst, operandTypes, numerics);
   if (found === undefined) return undefined;
   let s = cache.get(found.key);
   if (s === undefined) {
@@ -213,7 +307,7 @@ export function scalarSemantics(inst: HloInstruction, operandTypes: readonly Ele
 }
 
 /** The scalar semantics of a binary op on operands and result of type t (the reduce fast path's reducers). */
-export function binarySemantics(op: BinaryOp, t: ElementType): ScalarSemantics | undefined {
+export function binarySemantics(op: BinaryOp, t: ElementType, numerics: Numerics = "reference"): ScalarSemantics | undefined {
   const inst: InstructionOf<BinaryOp> = { name: "", opcode: op, operands: ["", ""], shape: { elementType: t, dimensions: [] }, attributes: {}, called: [] };
-  return scalarSemantics(inst as HloInstruction, [t, t]);
+  return scalarSemantics(inst as HloInstruction, [t, t], numerics);
 }

@@ -16,6 +16,19 @@ export const clampFloat: Scalar3 = (lo, x, hi) => {
   return m < hi ? m : hi;
 };
 
+/**
+ * clamp as XLA's CPU backend computes it (numerics "xla-cpu", after its
+ * denormal flush): max(x, lo) then min with hi, which returns hi only when
+ * hi < m, so a tie of -0 and +0 keeps m: clamp(-0, -4, +0) = -0.
+ */
+export const clampFloatXlaCpu: Scalar3 = (lo, x, hi) => {
+  if (lo !== lo) return lo;
+  if (x !== x) return x;
+  if (hi !== hi) return hi;
+  const m = x < lo ? lo : x;
+  return hi < m ? hi : m;
+};
+
 export const clampInteger: Scalar3 = (lo, x, hi) => {
   const m = x < lo ? lo : x;
   return m < hi ? m : hi;

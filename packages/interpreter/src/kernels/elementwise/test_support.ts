@@ -3,18 +3,18 @@
  * run its kernel from KERNELS on literals, read the result back as numbers.
  */
 import { type ArrayLiteral, type ElementType, type Literal, type Opcode, elementLanes, isArrayLiteral, literal, shape } from "@minixla/hlo";
-import type { EvalContext } from "../../kernel.ts";
+import type { EvalContext, Numerics } from "../../kernel.ts";
 import { KERNELS } from "../kernel_table.ts";
 
-const ctx: EvalContext = {
-  options: {},
+const contextOf = (numerics: Numerics): EvalContext => ({
+  options: { numerics },
   parameter: () => {
     throw new Error("no parameters in kernel tests");
   },
   call: () => {
     throw new Error("no calls in element-wise kernel tests");
   },
-};
+});
 
 /** Values of an operand: numbers, bigints for s64/u64, interleaved (re, im) numbers for complex types. */
 export type Values = readonly (number | bigint)[];
@@ -35,6 +35,7 @@ export function run(
   operands: readonly Operand[],
   attributes: object = {},
   resultDims?: readonly number[],
+  numerics: Numerics = "reference",
 ): (number | bigint)[] {
   const lits = operands.map(operandLiteral);
   const dims = resultDims ?? lits.reduce((d, l) => (l.shape.dimensions.length > d.length ? l.shape.dimensions : d), [] as readonly number[]);
@@ -42,7 +43,7 @@ export function run(
   const kernel = KERNELS[opcode] as unknown as (i: unknown, o: readonly Literal[], c: EvalContext) => Literal;
   const copy = (l: ArrayLiteral): string => Array.from(l.data as ArrayLike<number | bigint>, String).join(",");
   const before = lits.map(copy);
-  const out = kernel(inst, lits, ctx);
+  const out = kernel(inst, lits, contextOf(numerics));
   lits.forEach((l, i) => {
     if (copy(l) !== before[i]) throw new Error(`${opcode} wrote to operand ${i}`);
   });
@@ -56,3 +57,11 @@ export const un = (opcode: Opcode, type: ElementType, values: Values): (number |
 /** Runs a binary op whose result type is the operands'. */
 export const bin = (opcode: Opcode, type: ElementType, a: Values, b: Values, attributes: object = {}): (number | bigint)[] =>
   run(opcode, type, [v(type, a), v(type, b)], attributes);
+
+/** Runs a unary op in numerics "xla-cpu" (XLA's CPU backend). */
+export const unXlaCpu = (opcode: Opcode, type: ElementType, values: Values): (number | bigint)[] =>
+  run(opcode, type, [v(type, values)], {}, undefined, "xla-cpu");
+
+/** Runs a binary op in numerics "xla-cpu" (XLA's CPU backend). */
+export const binXlaCpu = (opcode: Opcode, type: ElementType, a: Values, b: Values): (number | bigint)[] =>
+  run(opcode, type, [v(type, a), v(type, b)], {}, undefined, "xla-cpu");

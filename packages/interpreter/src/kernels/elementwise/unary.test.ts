@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { erf } from "./erf.ts";
-import { run, un, v } from "./test_support.ts";
+import { run, un, unXlaCpu, v } from "./test_support.ts";
 
 const NaN_ = Number.NaN;
 const inf = Infinity;
@@ -9,7 +9,9 @@ describe("unary float ops", () => {
   it("abs, negate and sign keep NaN and handle signed zeros and infinities", () => {
     expect(un("abs", "f64", [-0, -2.5, -inf, NaN_])).toEqual([0, 2.5, inf, NaN_]);
     expect(un("negate", "f64", [0, -0, inf, 1.5])).toEqual([-0, 0, -inf, -1.5]);
-    expect(un("sign", "f64", [-0, 0, -3, 7, NaN_, -inf])).toEqual([-0, 0, -1, 1, NaN_, -1]);
+    // XLA CPU keeps -0; XLA's evaluator (its constant folder) gives +0 for both zeros
+    expect(unXlaCpu("sign", "f64", [-0, 0, -3, 7, NaN_, -inf])).toEqual([-0, 0, -1, 1, NaN_, -1]);
+    expect(un("sign", "f64", [-0, 0, -3, 7, NaN_, -inf])).toEqual([0, 0, -1, 1, NaN_, -1]);
   });
 
   it("round-nearest-even rounds ties to even and keeps the sign of zero", () => {
@@ -120,10 +122,18 @@ describe("unary integer ops", () => {
     expect(un("popcnt", "u16", [65535])).toEqual([16]);
   });
 
-  it("count-leading-zeros counts at the type's width", () => {
-    expect(un("count-leading-zeros", "s32", [0, 1, -1, 65536])).toEqual([32, 31, 0, 15]);
+  it("xla-cpu: count-leading-zeros counts at the type's width", () => {
+    expect(unXlaCpu("count-leading-zeros", "s32", [0, 1, -1, 65536])).toEqual([32, 31, 0, 15]);
+    expect(unXlaCpu("count-leading-zeros", "u8", [0, 1, 128])).toEqual([8, 7, 0]);
+    expect(unXlaCpu("count-leading-zeros", "s16", [-1, 1])).toEqual([0, 15]);
+  });
+
+  it("reference: count-leading-zeros of a negative signed value narrower than 64 bits is width - 64, as XLA's evaluator gives", () => {
+    // from XLA's constant folder: s8 clz(-4) = -56, s16 clz(-1) = -48, s32 clz(-1) = -32
+    expect(un("count-leading-zeros", "s32", [0, 1, -1, 65536])).toEqual([32, 31, -32, 15]);
+    expect(un("count-leading-zeros", "s8", [-4, 1])).toEqual([-56, 7]);
+    expect(un("count-leading-zeros", "s16", [-1, 1])).toEqual([-48, 15]);
     expect(un("count-leading-zeros", "u8", [0, 1, 128])).toEqual([8, 7, 0]);
-    expect(un("count-leading-zeros", "s16", [-1, 1])).toEqual([0, 15]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { literal } from "@minixla/hlo";
-import { compareArrays } from "./compare.ts";
+import { literal } from "./literal.ts";
+import { compareArrays, elementDifferences } from "./literal_compare.ts";
 
 const f64 = (values: readonly number[], dims: readonly number[] = [values.length]) => literal("f64", dims, values);
 const exact = { exact: true } as const;
@@ -70,5 +70,39 @@ describe("compareArrays follows the corpus's comparison rule", () => {
     expect(compareArrays(c([[1.3, 2.41]]), c([[1, 2]]), tol).ok).toBe(false);
     expect(compareArrays(c([[NaN, 1]]), c([[1, NaN]]), tol).ok).toBe(true); // NaN in either part is NaN, as NumPy's isclose
     expect(compareArrays(c([[Infinity, 1]]), c([[Infinity, 1.1]]), { rtol: 1, atol: 1 }).ok).toBe(false);
+  });
+
+  test("exact with signedZeros: -0 differs from 0, NaN still equals NaN", () => {
+    const sz = { exact: true, signedZeros: true } as const;
+    expect(compareArrays(f64([NaN, 0]), f64([NaN, 0]), sz)).toEqual({ ok: true });
+    expect(compareArrays(f64([NaN, -0]), f64([NaN, 0]), sz)).toEqual({
+      ok: false, kind: "values", mismatch: { index: [1], got: "-0", want: "0", diff: 0, count: 1, total: 2 },
+    });
+  });
+});
+
+describe("elementDifferences lists the first differing elements with their distance in ulps", () => {
+  test("f32 neighbours are 1 ulp apart, across a power of two too; f64 counts its own ulps", () => {
+    const one = 1;
+    const next32 = 1 + 2 ** -23;
+    const below32 = 1 - 2 ** -24;
+    const r = elementDifferences(literal("f32", [3], [next32, below32, 3]), literal("f32", [3], [one, next32, 3]), { exact: true }, 5);
+    expect(r.count).toBe(2);
+    expect(r.differences.map((d) => d.ulps)).toEqual([1, 2]);
+    expect(r.differences.map((d) => d.index)).toEqual([[0], [1]]);
+    expect(elementDifferences(f64([1 + 2 ** -52]), f64([1]), exact).differences[0].ulps).toBe(1);
+    expect(elementDifferences(f64([Number.MIN_VALUE]), f64([-Number.MIN_VALUE]), exact).differences[0].ulps).toBe(2);
+  });
+  test("NaN has no ulp distance, infinity an infinite one, integers their difference", () => {
+    expect(elementDifferences(f64([NaN]), f64([1]), exact).differences[0].ulps).toBeUndefined();
+    expect(elementDifferences(f64([Infinity]), f64([1]), exact).differences[0].ulps).toBe(Infinity);
+    expect(elementDifferences(literal("s32", [1], [-2147483648]), literal("s32", [1], [2147483647]), exact).differences[0].ulps).toBe(4294967295);
+    expect(elementDifferences(literal("f16", [1], [1 + 2 ** -10]), literal("f16", [1], [1]), exact).differences[0].ulps).toBe(1);
+  });
+  test("the limit bounds the list, not the count", () => {
+    const r = elementDifferences(f64([1, 2, 3, 4]), f64([0, 0, 0, 0]), exact, 2);
+    expect(r.differences.length).toBe(2);
+    expect(r.count).toBe(4);
+    expect(r.total).toBe(4);
   });
 });

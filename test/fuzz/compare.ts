@@ -1,0 +1,117 @@
+/**
+ * Runs a fuzz program on minixla in one numerics mode and compares it with
+ * XLA's answer bit for bit (every NaN equal to every NaN), except for the
+ * documented entries of ULP_TOLERANCES: ops whose XLA CPU values minixla
+ * reproduces only to within an ulp (README, "Reference numerics and XLA's
+ * CPU numerics").
+ */
+import {
+  type ArrayLiteral,
+  ELEMENT_TYPE_INFO,
+  type ElementType,
+  type Literal,
+  firstBitDifference,
+  isTupleLiteral,
+  parseHloModule,
+  xlaCpuNumerics,
+} from "@minixla/hlo";
+import { type EvalOptions, compile, evaluate } from "@minixla/interpreter";
+import { type FuzzProgram, paramLiteral, parameterText } from "./program.ts";
+
+/** The two numerics modes. */
+export type Mode = "reference" | "xla-cpu";
+
+/** An op and type whose XLA value minixla gives only to within `ulps` in a mode (README divergence table). */
+export interface UlpTolerance {
+  readonly mode: Mode;
+  readonly op: string;
+  readonly types: readonly ElementType[];
+  readonly ulps: number;
+}
+
+/**
+ * The documented ≤1-ulp entries: XLA CPU's own approximations (f32 erf and
+ * tan; f64 exp, expm1, tanh, erf, cbrt) and minixla's erf and cbrt against
+ * the C library's f64 ones that XLA's evaluator calls.
+ */
+export const ULP_TOLERANCES: readonly UlpTolerance[] = [
+  { mode: "xla-cpu", op: "erf", types: ["f32", "f64"], ulps: 1 },
+  { mode: "xla-cpu", op: "tan", types: ["f32"], ulps: 1 },
+  { mode: "xla-cpu", op: "exponential", types: ["f64"], ulps: 1 },
+  { mode: "xla-cpu", op: "exponential-minus-one", types: ["f64"], ulps: 1 },
+  { mode: "xla-cpu", op: "tanh", types: ["f64"], ulps: 1 },
+  { mode: "xla-cpu", op: "cbrt", types: ["f64"], ulps: 1 },
+  { mode: "reference", op: "erf", types: ["f64"], ulps: 1 },
+  { mode: "reference", op: "cbrt", types: ["f64"], ulps: 1 },
+];
+
+/** minixla's result of a program in a mode: the xla-cpu-numerics rewrite first in xla-cpu mode, then the engine. */
+export function runMinixla(p: FuzzProgram, mode: Mode, engine: "reference" | "compiled" = "reference"): readonly ArrayLiteral[] {
+  const parsed = parseHloModule(parameterText(p));
+  const m = mode === "xla-cpu" ? xlaCpuNumerics.run(parsed) : parsed;
+  const options: EvalOptions = { numerics: mode };
+  const args = p.params.map(paramLiteral);
+  const out: Literal = engine === "reference" ? evaluate(m, args, options) : compile(m, options).execute(args);
+  return isTupleLiteral(out) ? (out.elements as ArrayLiteral[]) : [out];
+}
+
+/** The float's position on the line of representable values of its type (so neighbours differ by 1). */
+function ordinal(x: number, t: ElementType): number {
+  if (t === "f64") {
+    const v = new DataView(new ArrayBuffer(8));
+    v.setFloat64(0, x);
+    const b = v.getBigInt64(0);
+    return Number(b < 0n ? -(b & 0x7fffffffffffffffn) : b);
+  }
+  if (t === "f32") {
+    const v = new DataView(new ArrayBuffer(4));
+    v.setFloat32(0, x);
+    const b = v.getInt32(0);
+    return b < 0 ? -(b & 0x7fffffff) : b;
+  }
+  return Number.NaN; // narrow types: no ulp tolerance
+}
+
+/** The tolerance of a program: its op's table entry (one-op programs only; a chain or a wider program is exact). */
+export function toleranceOf(p: FuzzProgram, mode: Mode): number {
+  if (p.family !== "unary") return 0;
+  const [, op, type] = p.label.split(" ");
+  return ULP_TOLERANCES.find((e) => e.mode === mode && e.op === op && e.types.includes(type as ElementType))?.ulps ?? 0;
+}
+
+/** Whether a literal holds a denormal of f32, bf16 or f64 (the types the x86 flush flags reach). */
+export function holdsDenormal(l: ArrayLiteral): boolean {
+  const t = l.shape.elementType;
+  const min = t === "f64" ? 2 ** -1022 : t === "f32" || t === "bf16" ? 2 ** -126 : 0;
+  if (min === 0) return false;
+  return (l.data as Float64Array).some((x) => x !== 0 && x > -min && x < min);
+}
+
+/** A divergence: where the outputs first differ and by how much. */
+export interface Divergence {
+  readonly output: number;
+  readonly message: string;
+}
+
+/** The first divergence between minixla's and XLA's outputs beyond `ulps`, or undefined when they agree. */
+export function compareOutputs(got: readonly ArrayLiteral[], want: readonly ArrayLiteral[], ulps = 0): Divergence | undefined {
+  if (got.length !== want.length) return { output: -1, message: `${got.length} outputs, XLA ${want.length}` };
+  for (let o = 0; o < got.length; o++) {
+    const d = firstBitDifference(got[o], want[o]);
+    if (d === undefined) continue;
+    if (d.index < 0) return { output: o, message: d.message };
+    const t = got[o].shape.elementType;
+    if (ulps > 0 && ELEMENT_TYPE_INFO[t].storage === "f64") {
+      const a = got[o].data as Float64Array;
+      const b = want[o].data as Float64Array;
+      let worst = 0;
+      for (let i = 0; i < a.length; i++) {
+        if (Object.is(a[i], b[i]) || (a[i] !== a[i] && b[i] !== b[i])) continue;
+        worst = Math.max(worst, Math.abs(ordinal(a[i], t) - ordinal(b[i], t)));
+      }
+      if (worst <= ulps) continue;
+    }
+    return { output: o, message: d.message };
+  }
+  return undefined;
+}
