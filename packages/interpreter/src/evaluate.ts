@@ -79,12 +79,9 @@ export function scheduleOf(c: HloComputation): Schedule {
   return s;
 }
 
-/** Evaluates one computation of the module on arguments (as `evaluate` does for the entry). */
-export function evaluateComputation(m: HloModule, c: HloComputation, args: readonly Literal[], options: EvalOptions): Literal {
-  const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
-  const maxBytes = options.maxBytes ?? resolveMaxBytes(undefined);
-  const values: (Literal | undefined)[] = new Array(c.instructions.length);
-  const ctx: EvalContext = {
+/** The context the kernels of computation `c` see when it runs on `args`: its parameters, and calls into the module's other computations. */
+export function computationContext(m: HloModule, c: HloComputation, args: readonly Literal[], options: EvalOptions): EvalContext {
+  return {
     options,
     parameter(n) {
       const v = args[n];
@@ -101,6 +98,14 @@ export function evaluateComputation(m: HloModule, c: HloComputation, args: reado
       return getInstruction(c, name).shape;
     },
   };
+}
+
+/** Evaluates one computation of the module on arguments (as `evaluate` does for the entry). */
+export function evaluateComputation(m: HloModule, c: HloComputation, args: readonly Literal[], options: EvalOptions): Literal {
+  const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
+  const maxBytes = options.maxBytes ?? resolveMaxBytes(undefined);
+  const values: (Literal | undefined)[] = new Array(c.instructions.length);
+  const ctx = computationContext(m, c, args, options);
   // Bytes held by this computation's live results (arguments are the caller's).
   let live = 0;
   for (let i = 0; i < c.instructions.length; i++) {

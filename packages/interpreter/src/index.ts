@@ -6,27 +6,7 @@
 export { evaluate } from "./evaluate.ts";
 export { type ElidedConstantsChoice, elidedConstantNames, randomLiteralOfShape, resolveElidedConstants } from "./elided_constants.ts";
 export { type SpecialValue, type RandomSpecialsOptions, specialValues, randomLiteralWithSpecials } from "./random_literal.ts";
-export {
-  type CompareInputs,
-  type CompareOptions,
-  type EngineName,
-  type ModuleComparison,
-  type OutputComparison,
-  type SideOutcome,
-  checkSameParameters,
-  compareModules,
-  compareOutputs,
-  randomInputSet,
-  runSide,
-  type ReduceOptions,
-  type ReduceProgress,
-  type ReduceResult,
-  reduceModule,
-  type ConditionOptions,
-  enginesDiffer,
-  errorContains,
-  passChangesResult,
-} from "./tools/index.ts";
+export * from "./tools/index.ts";
 export type { EvalContext, EvalOptions, Kernel, FamilyKernels, Numerics, ProgressEvent } from "./kernel.ts";
 export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";

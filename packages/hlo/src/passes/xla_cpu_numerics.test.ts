@@ -6,7 +6,7 @@ import { xlaCpuNumerics } from "./xla_cpu_numerics.ts";
 const run = (text: string) => printHloModule(xlaCpuNumerics.run(parseHloModule(text))).split("\n").slice(2).join("\n");
 
 describe("xla-cpu-numerics", () => {
-  it("computes an f32 multiply feeding an add with one rounding, through f64", () => {
+  it("computes an f32 multiply feeding an add with one rounding: XLA CPU's fused multiply-add", () => {
     expect(
       run(`HloModule m
 ENTRY main {
@@ -19,12 +19,27 @@ ENTRY main {
   a = f32[4]{0} parameter(0)
   b = f32[4]{0} parameter(1)
   mul = f32[4]{0} multiply(a, b)
-  convert = f64[4]{0} convert(a)
-  convert.1 = f64[4]{0} convert(b)
-  convert.2 = f64[4]{0} convert(a)
-  multiply = f64[4]{0} multiply(convert, convert.1)
-  add = f64[4]{0} add(multiply, convert.2)
-  ROOT convert.3 = f32[4]{0} convert(add)
+  ROOT custom-call = f32[4]{0} custom-call(a, b, a), custom_call_target="minixla$xla_cpu_fma"
+}
+`);
+  });
+
+  it("contracts f64 too, and a subtract as a multiply-add of the negated operand", () => {
+    // from XLA CPU (jaxlib 0.10.2): f64 (1 + 2^-30)(1 - 2^-30) - 1 = -2^-60, one rounding
+    expect(
+      run(`HloModule m
+ENTRY main {
+  a = f64[4]{0} parameter(0)
+  b = f64[4]{0} parameter(1)
+  mul = f64[4]{0} multiply(a, b)
+  ROOT fms = f64[4]{0} subtract(a, mul)
+}`),
+    ).toBe(`ENTRY main {
+  a = f64[4]{0} parameter(0)
+  b = f64[4]{0} parameter(1)
+  mul = f64[4]{0} multiply(a, b)
+  negate = f64[4]{0} negate(a)
+  ROOT custom-call = f64[4]{0} custom-call(negate, b, a), custom_call_target="minixla$xla_cpu_fma"
 }
 `);
   });
@@ -51,7 +66,7 @@ ENTRY main {
 `);
   });
 
-  it("leaves f64 multiply-adds, shared multiplies, constant dividends and plain divides alone", () => {
+  it("leaves multiplies that are outputs, shared multiplies, constant dividends and plain divides alone", () => {
     const text = `HloModule m
 ENTRY main {
   a = f64[4]{0} parameter(0)
@@ -66,7 +81,7 @@ ENTRY main {
   bs = f64[4]{0} broadcast(s), dimensions={}
   cd = f64[4]{0} divide(c, bs)
   pd = f64[4]{0} divide(a, sum)
-  ROOT t = (f64[4]{0}, f32[4]{0}, f64[4]{0}, f64[4]{0}) tuple(sum, xt, cd, pd)
+  ROOT t = (f64[4]{0}, f32[4]{0}, f64[4]{0}, f64[4]{0}, f64[4]{0}) tuple(sum, xt, cd, pd, mul)
 }`;
     const m = parseHloModule(text);
     expect(xlaCpuNumerics.run(m)).toBe(m);

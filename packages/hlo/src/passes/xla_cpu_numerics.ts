@@ -7,14 +7,17 @@
  *
  * - reciprocal-divisor: a / broadcast(b) -> a * broadcast(1 / b), for floats
  *   with a non-constant dividend (XLA's algebraic simplifier).
- * - fused-multiply-add: add(multiply(x, y), z) on f32, where the multiply
- *   has no other user, is computed with one rounding (as LLVM's contraction
- *   into an FMA does): through f64, where the product of two f32 values is
- *   exact. f16 and bf16 multiply-adds are not contracted on XLA CPU (the
- *   differential fuzzer, test/fuzz/, against real XLA: f16 -2.5 * 1.001 +
- *   1.001 = -1.5009765625, two roundings; bf16 1 * -9.2e-41 + -9.2e-41 = -0,
- *   flushed), nor are f64 ones (f64 has no wider type here to hold the exact
- *   product).
+ * - fused-multiply-add: add(multiply(x, y), z) and subtract(multiply(x, y), z)
+ *   or subtract(z, multiply(x, y)) on f32 and f64, where the multiply has no
+ *   other user (not even as an output), are computed with one rounding, as
+ *   LLVM's contraction into an x86 FMA does: the custom-call
+ *   `minixla$xla_cpu_fma(x, y, z)` (the interpreter's kernels/xla_cpu_fma.ts,
+ *   which also flushes denormals as XLA CPU does). For a*b + c*d the first
+ *   multiply is fused. f16 and bf16 multiply-adds are not contracted on XLA
+ *   CPU (the differential fuzzer, test/fuzz/, against real XLA: f16 -2.5 *
+ *   1.001 + 1.001 = -1.5009765625, two roundings; bf16 1 * -9.2e-41 +
+ *   -9.2e-41 = -0, flushed); f64 ones are ((1 + 2^-30)(1 - 2^-30) - 1 =
+ *   -2^-60, jaxlib 0.10.2).
  */
 import { isFloatType } from "../element_type.ts";
 import type { HloInstruction } from "../instruction.ts";
@@ -26,7 +29,10 @@ import { type RewriteContext, type RewriteRule, lazyNames, rewriteComputation } 
 import { mapComputations } from "./pass.ts";
 
 /** The types whose multiply-adds XLA CPU contracts. */
-const NARROW_FLOATS = new Set(["f32"]);
+const CONTRACTED = new Set(["f32", "f64"]);
+
+/** The interpreter's custom-call target for XLA CPU's fused multiply-add (kernels/xla_cpu_fma.ts). */
+const FMA_TARGET = "minixla$xla_cpu_fma";
 
 function inst<K extends HloInstruction["opcode"]>(
   name: string, opcode: K, operands: readonly string[], s: ArrayShape, attributes: HloInstruction["attributes"] = {},
@@ -61,23 +67,34 @@ const reciprocalDivisor: RewriteRule = {
   },
 };
 
-/** add(multiply(x, y), z) on narrow floats -> one rounding of x*y + z. */
+/**
+ * add/subtract of a single-use multiply on f32/f64 -> one rounding of x*y + z
+ * (subtract(m, z) as fma(x, y, -z), subtract(z, m) as fma(-x, y, z): negation is exact).
+ */
 function fusedMultiplyAdd(uses: ReadonlyMap<string, number>): RewriteRule {
   return {
     name: "fused-multiply-add",
     apply(add, ctx: RewriteContext) {
-      if (add.opcode !== "add" || !isArrayShape(add.shape) || !NARROW_FLOATS.has(add.shape.elementType)) return undefined;
-      const t = add.shape.elementType;
-      const dims = add.shape.dimensions;
+      if ((add.opcode !== "add" && add.opcode !== "subtract") || !isArrayShape(add.shape) || !CONTRACTED.has(add.shape.elementType)) return undefined;
+      const s = add.shape;
       for (const side of [0, 1]) {
         const mul = ctx.get(add.operands[side]);
         if (!mul || mul.opcode !== "multiply" || (uses.get(mul.name) ?? 0) !== 1) continue;
-        if (!isArrayShape(mul.shape) || mul.shape.elementType !== t) continue;
-        const wide = (name: string): HloInstruction => inst(ctx.fresh("convert"), "convert", [name], shape("f64", dims));
-        const [x, y, z] = [wide(mul.operands[0]), wide(mul.operands[1]), wide(add.operands[1 - side])];
-        const product = inst(ctx.fresh("multiply"), "multiply", [x.name, y.name], shape("f64", dims));
-        const sum = inst(ctx.fresh("add"), "add", [product.name, z.name], shape("f64", dims));
-        return [x, y, z, product, sum, inst(ctx.fresh("convert"), "convert", [sum.name], add.shape)];
+        if (!isArrayShape(mul.shape) || mul.shape.elementType !== s.elementType) continue;
+        const added: HloInstruction[] = [];
+        const negated = (name: string): string => {
+          const n = inst(ctx.fresh("negate"), "negate", [name], s);
+          added.push(n);
+          return n.name;
+        };
+        let [x, y, z] = [mul.operands[0], mul.operands[1], add.operands[1 - side]];
+        if (add.opcode === "subtract") {
+          if (side === 0) z = negated(z);
+          else x = negated(x);
+        }
+        const attributes = { customCallTarget: FMA_TARGET, rawAttributes: [] } as never;
+        added.push(inst(ctx.fresh("custom-call"), "custom-call", [x, y, z], s, attributes));
+        return added;
       }
       return undefined;
     },
@@ -93,10 +110,10 @@ function useCounts(m: HloModule): Map<string, number> {
   return uses;
 }
 
-/** Reproduces XLA CPU's float numerics (a/broadcast(b) as a*broadcast(1/b), f32 multiply-add rounded once), so results match it (`--numerics xla-cpu`). */
+/** Reproduces XLA CPU's float numerics (a/broadcast(b) as a*broadcast(1/b), f32/f64 multiply-add rounded once), so results match it (`--numerics xla-cpu`). */
 export const xlaCpuNumerics: HloPass = {
   name: "xla-cpu-numerics",
-  description: "reproduces XLA CPU's numerics: a/broadcast(b) as a*broadcast(1/b), f32 multiply-add with one rounding",
+  description: "reproduces XLA CPU's numerics: a/broadcast(b) as a*broadcast(1/b), f32/f64 multiply-add and multiply-subtract with one rounding",
   run(m) {
     assertStructure(m, "pass xla-cpu-numerics");
     const names = lazyNames(m);

@@ -18,20 +18,13 @@
 import {
   type ArrayShape,
   ELEMENT_TYPE_INFO,
-  EvalError,
-  type InstructionOf,
   type Literal,
   arrayLiteralFromData,
   shapeToString,
 } from "@minixla/hlo";
+import { type CustomCall, fail } from "./custom_call_error.ts";
 import type { EvalContext } from "../kernel.ts";
 import { arrayOperand, product } from "./view.ts";
-
-type CustomCall = InstructionOf<"custom-call">;
-
-function fail(inst: CustomCall, message: string): never {
-  throw new EvalError(`${inst.name} (custom-call ${inst.attributes.customCallTarget}): ${message}`);
-}
 
 interface LayerNormConfig {
   readonly rescale: string;

@@ -17,6 +17,7 @@
  *   xla_builder.prng.*: XLA's builder-library functions, which its tests call
  *   through these targets (xla_builder_math.ts, xla_builder_matrix.ts);
  * - __onednn$layernorm and GetRngSeed, XLA CPU's own (cpu_custom_calls.ts);
+ * - minixla$xla_cpu_fma, XLA CPU's fused multiply-add (xla_cpu_fma.ts);
  * - Pin, Unpin and CreateBuffer, XLA's buffer custom calls: Pin makes a
  *   buffer shape `b(...)` holding its operand's value, Unpin reads it back;
  *   CreateBuffer's contents XLA leaves uninitialised, here zeros.
@@ -25,7 +26,6 @@
 import {
   type ArrayLiteral,
   EvalError,
-  type InstructionOf,
   type Literal,
   type Shape,
   isTupleLiteral,
@@ -33,20 +33,17 @@ import {
   tupleLiteral,
   zeroLiteral,
 } from "@minixla/hlo";
+import { type CustomCall, fail } from "./custom_call_error.ts";
 import { dynamicSizeOf, recordDynamicSize } from "../dynamic_sizes.ts";
 import type { EvalContext } from "../kernel.ts";
 import { CPU_CUSTOM_CALL_TARGETS } from "./cpu_custom_calls.ts";
+import { XLA_CPU_FMA_TARGETS } from "./xla_cpu_fma.ts";
 import { topkRows } from "./topk.ts";
 import { arrayOperand, indexValue } from "./view.ts";
 import { XLA_BUILDER_MATH_TARGETS } from "./xla_builder_math.ts";
 import { XLA_BUILDER_MATRIX_TARGETS } from "./xla_builder_matrix.ts";
 
-type CustomCall = InstructionOf<"custom-call">;
 type TargetKernel = (inst: CustomCall, operands: readonly Literal[], ctx: EvalContext) => Literal;
-
-function fail(inst: CustomCall, message: string): never {
-  throw new EvalError(`${inst.name} (custom-call ${inst.attributes.customCallTarget}): ${message}`);
-}
 
 /** Element type and dimensions, the parts a value's identity must keep (layouts differ freely). */
 function sameArrayShape(a: Shape, b: Shape): boolean {
@@ -163,6 +160,7 @@ const TARGETS: ReadonlyMap<string, TargetKernel> = new Map<string, TargetKernel>
   ...XLA_BUILDER_MATH_TARGETS,
   ...XLA_BUILDER_MATRIX_TARGETS,
   ...CPU_CUSTOM_CALL_TARGETS,
+  ...XLA_CPU_FMA_TARGETS,
 ]);
 
 function kernelOf(target: string): TargetKernel | undefined {

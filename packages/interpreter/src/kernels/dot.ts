@@ -16,6 +16,7 @@
 import { ELEMENT_TYPE_INFO, EvalError, type LiteralData, allocData, elementLanes, shapeToString } from "@minixla/hlo";
 import type { FamilyKernels } from "../kernel.ts";
 import { accumulationKind } from "./accumulation.ts";
+import { fma32, fma64 } from "./elementwise/xla_cpu_arith.ts";
 import { xlaCpuFlusher } from "./elementwise/xla_cpu_flush.ts";
 import { arrayOperand, arrayResult, gatherView, product, stridesOf } from "./view.ts";
 
@@ -49,8 +50,10 @@ interface Dims {
 }
 
 /**
- * XLA CPU's float dot (numerics "xla-cpu"): denormal operands read as zero,
- * denormal products and partial sums become zero (the x86 flush flags), and
+ * XLA CPU's float dot (numerics "xla-cpu"): each step a fused multiply-add
+ * into the running sum (in f32 for f32, bf16 and f16; f64 for f64), as
+ * LLVM contracts XLA's loop; denormal operands read as zero and denormal
+ * sums become zero (the x86 flush flags), and
  * a dot with one contracting element is the product itself (XLA's algebraic
  * simplifier makes it a multiply), so a -0 product stays -0 (f32 [0]·[-4] =
  * -0, but [0, 0]·[-5, -1] = 0; f64 [-5e-324]·[-1.8e308] = 0,
@@ -59,7 +62,7 @@ interface Dims {
  */
 function matmulXlaCpu(a: Float64Array, c: Float64Array, { batches, m, k, n }: Dims, f32: boolean, normalize: (x: number) => number): Float64Array {
   const flush = xlaCpuFlusher(f32 ? "f32" : "f64") as (x: number) => number;
-  const round = f32 ? Math.fround : (x: number): number => x;
+  const fma = f32 ? fma32 : fma64;
   const fa = a.map(flush);
   const fc = c.map(flush);
   const out = new Float64Array(batches * m * n);
@@ -71,7 +74,7 @@ function matmulXlaCpu(a: Float64Array, c: Float64Array, { batches, m, k, n }: Di
       for (let p = 0; p < k; p++) {
         const av = fa[aRow + p];
         const cRow = (b * k + p) * n;
-        for (let j = 0; j < n; j++) row[j] = flush(round(row[j] + flush(round(av * fc[cRow + j]))));
+        for (let j = 0; j < n; j++) row[j] = fma(av, fc[cRow + j], row[j]);
       }
       const o = (b * m + i) * n;
       for (let j = 0; j < n; j++) out[o + j] = normalize(row[j]);

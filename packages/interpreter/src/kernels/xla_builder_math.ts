@@ -20,12 +20,11 @@ import {
   type ArrayShape,
   ELEMENT_TYPE_INFO,
   type ElementType,
-  EvalError,
-  type InstructionOf,
   type Literal,
   arrayLiteralFromData,
   shapeToString,
 } from "@minixla/hlo";
+import { type CustomCall, fail } from "./custom_call_error.ts";
 import { elementReader, elementWriter } from "./element_bytes.ts";
 import { complexBinary } from "./elementwise/complex.ts";
 import { type Complex, casin, casinh, csqrt } from "./elementwise/complex_inverse.ts";
@@ -37,12 +36,6 @@ import {
   randomGammaGrad,
   regularizedIncompleteBeta,
 } from "./xla_builder_special.ts";
-
-type CustomCall = InstructionOf<"custom-call">;
-
-function fail(inst: CustomCall, message: string): never {
-  throw new EvalError(`${inst.name} (custom-call ${inst.attributes.customCallTarget}): ${message}`);
-}
 
 const MANTISSA_BITS: Partial<Record<ElementType, number>> = { f16: 10, bf16: 7, f32: 23, f64: 52 };
 

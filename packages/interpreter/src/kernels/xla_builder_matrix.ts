@@ -25,21 +25,15 @@
 import {
   type ArrayShape,
   ELEMENT_TYPE_INFO,
-  EvalError,
-  type InstructionOf,
   type Literal,
   arrayLiteralFromData,
   shapeToString,
 } from "@minixla/hlo";
+import { type CustomCall, fail } from "./custom_call_error.ts";
 import { philox4x32 } from "./random_bits.ts";
 import { arrayOperand, product } from "./view.ts";
 
-type CustomCall = InstructionOf<"custom-call">;
 type TargetKernel = (inst: CustomCall, operands: readonly Literal[]) => Literal;
-
-function fail(inst: CustomCall, message: string): never {
-  throw new EvalError(`${inst.name} (custom-call ${inst.attributes.customCallTarget}): ${message}`);
-}
 
 function resultShape(inst: CustomCall): ArrayShape {
   if (inst.shape.elementType === "tuple") fail(inst, `the result must be an array, got ${shapeToString(inst.shape)}`);

@@ -26,7 +26,6 @@ import {
   OPCODES,
   entryComputation,
   getComputation,
-  getInstruction,
   isTupleLiteral,
   isTupleShape,
   shapeToString,
@@ -34,7 +33,7 @@ import {
   zeroLiteral,
 } from "@minixla/hlo";
 import { checkArguments, prepareModule, scheduleOf } from "../evaluate.ts";
-import { evaluateComputation } from "../evaluate.ts";
+import { computationContext } from "../evaluate.ts";
 import type { EvalContext, EvalOptions, Kernel } from "../kernel.ts";
 import { KERNELS } from "../kernels/kernel_table.ts";
 import { propagateDynamicSizes } from "../dynamic_sizes.ts";
@@ -114,25 +113,7 @@ class SpmdRun {
 
   /** Device d's context inside computation c run on `args`. */
   private context(c: HloComputation, args: readonly Literal[], d: number): EvalContext {
-    const m = this.m;
-    const options = this.deviceOptions[d];
-    return {
-      options,
-      parameter(n) {
-        const v = args[n];
-        if (v === undefined) throw new EvalError(`computation ${c.name}: parameter ${n} was not given`);
-        return v;
-      },
-      call(name, callArgs) {
-        return evaluateComputation(m, getComputation(m, name), callArgs, options);
-      },
-      computation(name) {
-        return getComputation(m, name);
-      },
-      instructionShape(name) {
-        return getInstruction(c, name).shape;
-      },
-    };
+    return computationContext(this.m, c, args, this.deviceOptions[d]);
   }
 
   /** Runs computation c on the active devices' arguments; one result per device. */

@@ -138,6 +138,8 @@ function fmaExact(a: number, b: number, c: number): number {
  * to odd) where its error-free steps are exact, exact integer arithmetic elsewhere.
  */
 export function fma64(a: number, b: number, c: number): number {
+  // An infinite addend wins over a finite product however large (its exact value is finite, though a*b may round to inf).
+  if (c - c !== 0 && a - a === 0 && b - b === 0) return c;
   if (!(safe(a) && safe(b) && safe(c) && safe(a * b))) return ftz64(fmaExact(a, b, c));
   if (a === 0 || b === 0 || c === 0) return ftz64(a * b + c); // one rounding at most
   // TwoProduct (Dekker) and three TwoSums, inlined.

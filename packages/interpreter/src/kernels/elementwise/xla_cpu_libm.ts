@@ -152,7 +152,8 @@ export function xlaCpuAtan2F32(y: number, x: number): number {
   const ix = hx & 0x7fffffff;
   const iy = hy & 0x7fffffff;
   if (ix > 0x7f800000 || iy > 0x7f800000) return Number.NaN;
-  if (hx === 0x3f800000) return atanF32(ftz32(y));
+  // x = 1: atanf(y), which returns a tiny y as it is, denormal included (XLA CPU: atan2(1.4e-45, 1) = 1.4e-45).
+  if (hx === 0x3f800000) return atanF32(y);
   const m = ((hy >>> 31) & 1) | ((hx >>> 30) & 2);
   if (iy === 0) {
     if (m <= 1) return y;
