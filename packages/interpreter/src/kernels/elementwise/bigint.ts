@@ -49,6 +49,17 @@ export function clz64(x: bigint): bigint {
   return BigInt(h !== 0 ? Math.clz32(h) : 32 + Math.clz32(l));
 }
 
+/** a^e by square-and-multiply (e >= 0), each product wrapped to 64 bits. */
+function powBySquaring(a: bigint, e: bigint, wrap: (v: bigint) => bigint): bigint {
+  let r = 1n;
+  let base = a;
+  for (let k = e; k > 0n; k >>= 1n) {
+    if (k & 1n) r = wrap(r * base);
+    base = wrap(base * base);
+  }
+  return r;
+}
+
 /**
  * Integer power as XLA's CPU backend computes it (see integerPower in
  * binary.ts): 1 when lhs == 1 or rhs == 0; the exponent read as s64 (so a u64
@@ -63,15 +74,7 @@ function ipow(signed: boolean): Big2 {
     if (a === 1n || b === 0n) return 1n;
     const e0 = BigInt.asIntN(64, b);
     if (e0 < 0n) return BigInt.asIntN(64, a) === -1n ? (e0 & 1n ? -1n : 1n) : 0n;
-    let e = e0 & 63n;
-    let r = 1n;
-    let base = a;
-    while (e > 0n) {
-      if (e & 1n) r = wrap(r * base);
-      base = wrap(base * base);
-      e >>= 1n;
-    }
-    return r;
+    return powBySquaring(a, e0 & 63n, wrap);
   };
 }
 
@@ -81,15 +84,7 @@ function evaluatorIpow(signed: boolean): Big2 {
   return (a, b) => {
     if (a === 1n || b === 0n) return 1n;
     if (b < 0n) return 0n;
-    let e = b;
-    let r = 1n;
-    let base = a;
-    while (e > 0n) {
-      if (e & 1n) r = wrap(r * base);
-      base = wrap(base * base);
-      e >>= 1n;
-    }
-    return r;
+    return powBySquaring(a, b, wrap);
   };
 }
 
