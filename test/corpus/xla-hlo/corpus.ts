@@ -344,7 +344,25 @@ function seedOf(id: string): number {
 /** The inputs a module is evaluated on: seeded by its id, so every run sees the same values. */
 export function randomInputs(id: string, m: HloModule): Literal[] {
   const rand = prng(seedOf(id));
-  return parametersOf(entryComputation(m)).map((p) => randomLiteral(p.shape, rand));
+  const entry = entryComputation(m);
+  const sizing = raggedSizingParameters(entry.instructions);
+  return parametersOf(entry).map((p) => (sizing.has(p.name) ? zeroLiteral(p.shape) : randomLiteral(p.shape, rand)));
+}
+
+/**
+ * Entry parameters that feed a ragged-all-to-all's offsets and sizes
+ * (operands 2 to 5) directly: random values there would name rows outside
+ * the buffers and disagree between devices, so they get zeros (every
+ * participant sends nothing, which is a valid exchange).
+ */
+function raggedSizingParameters(instructions: readonly HloInstruction[]): ReadonlySet<string> {
+  const params = new Set(instructions.filter((i) => i.opcode === "parameter").map((i) => i.name));
+  const out = new Set<string>();
+  for (const inst of instructions) {
+    if (inst.opcode !== "ragged-all-to-all") continue;
+    for (const o of inst.operands.slice(2)) if (params.has(o)) out.add(o);
+  }
+  return out;
 }
 
 /**
