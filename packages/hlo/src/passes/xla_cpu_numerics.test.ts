@@ -66,7 +66,7 @@ ENTRY main {
 `);
   });
 
-  it("leaves multiplies that are outputs, shared multiplies, constant dividends and plain divides alone", () => {
+  it("leaves multiplies that are outputs, shared multiplies, divides by a broadcast of a shared value and plain divides alone", () => {
     const text = `HloModule m
 ENTRY main {
   a = f64[4]{0} parameter(0)
@@ -81,7 +81,7 @@ ENTRY main {
   bs = f64[4]{0} broadcast(s), dimensions={}
   cd = f64[4]{0} divide(c, bs)
   pd = f64[4]{0} divide(a, sum)
-  ROOT t = (f64[4]{0}, f32[4]{0}, f64[4]{0}, f64[4]{0}, f64[4]{0}) tuple(sum, xt, cd, pd, mul)
+  ROOT t = (f64[4]{0}, f32[4]{0}, f64[4]{0}, f64[4]{0}, f64[4]{0}, f64[]) tuple(sum, xt, cd, pd, mul, s)
 }`;
     const m = parseHloModule(text);
     expect(xlaCpuNumerics.run(m)).toBe(m);
@@ -99,6 +99,93 @@ ENTRY main {
   cm = bf16[] multiply(c, c)
   ca = bf16[] add(cm, c)
   ROOT t = (f16[], bf16[]) tuple(h, ca)
+}`;
+    const m = parseHloModule(text);
+    expect(xlaCpuNumerics.run(m)).toBe(m);
+  });
+
+  // The rules and their order are XLA's HandleDivide (xla/hlo/transforms/simplifiers/algebraic_simplifier.cc);
+  // each was checked on XLA CPU (jaxlib 0.10.2), the values are in test/xla_cpu_divide.test.ts.
+  it("turns (a / b) / c into a / (b * c), a / (b / c) into (a * c) / b and (a / b) / (c / d) into (a * d) / (b * c)", () => {
+    expect(
+      run(`HloModule m
+ENTRY main {
+  a = f32[4]{0} parameter(0)
+  b = f32[4]{0} parameter(1)
+  c = f32[4]{0} parameter(2)
+  ab = f32[4]{0} divide(a, b)
+  abc = f32[4]{0} divide(ab, c)
+  bc = f32[4]{0} divide(b, c)
+  acb = f32[4]{0} divide(a, bc)
+  four = f32[4]{0} divide(ab, bc)
+  ROOT t = (f32[4]{0}, f32[4]{0}, f32[4]{0}, f32[4]{0}) tuple(abc, acb, four, ab)
+}`),
+    ).toBe(`ENTRY main {
+  a = f32[4]{0} parameter(0)
+  b = f32[4]{0} parameter(1)
+  c = f32[4]{0} parameter(2)
+  ab = f32[4]{0} divide(a, b)
+  multiply = f32[4]{0} multiply(b, c)
+  divide = f32[4]{0} divide(a, multiply)
+  bc = f32[4]{0} divide(b, c)
+  multiply.1 = f32[4]{0} multiply(a, c)
+  divide.1 = f32[4]{0} divide(multiply.1, b)
+  multiply.2 = f32[4]{0} multiply(a, c)
+  multiply.3 = f32[4]{0} multiply(b, b)
+  divide.2 = f32[4]{0} divide(multiply.2, multiply.3)
+  ROOT t = (f32[4]{0}, f32[4]{0}, f32[4]{0}, f32[4]{0}) tuple(divide, divide.1, divide.2, ab)
+}
+`);
+  });
+
+  it("rewrites the first of two divides by one broadcast only (its reciprocal is the value's second user), and a constant dividend", () => {
+    const out = run(`HloModule m
+ENTRY main {
+  a = f32[4]{0} parameter(0)
+  s = f32[] parameter(1)
+  bs = f32[4]{0} broadcast(s), dimensions={}
+  q = f32[4]{0} divide(a, bs)
+  u = f32[4]{0} divide(a, bs)
+  k = f32[4]{0} constant({1.7, 2.9, -0.3, 1.1})
+  r = f32[] parameter(2)
+  br = f32[4]{0} broadcast(r), dimensions={}
+  kd = f32[4]{0} divide(k, br)
+  ROOT t = (f32[4]{0}, f32[4]{0}, f32[4]{0}) tuple(q, u, kd)
+}`);
+    expect(out).toContain("u = f32[4]{0} divide(a, bs)");
+    expect(out).toContain("multiply = f32[4]{0} multiply(a, broadcast)");
+    expect(out).toContain("multiply.1 = f32[4]{0} multiply(k, broadcast.1)");
+  });
+
+  it("turns a divide by a constant into a multiply by its reciprocal, and leaves bf16 and f8 divides alone", () => {
+    expect(
+      run(`HloModule m
+ENTRY main {
+  a = f16[2]{0} parameter(0)
+  k = f16[2]{0} constant({1.5, 3})
+  ROOT d = f16[2]{0} divide(a, k)
+}`),
+    ).toBe(`ENTRY main {
+  a = f16[2]{0} parameter(0)
+  k = f16[2]{0} constant({1.5, 3})
+  constant = f16[] constant(1)
+  broadcast = f16[2]{0} broadcast(constant), dimensions={}
+  divide = f16[2]{0} divide(broadcast, k)
+  ROOT multiply = f16[2]{0} multiply(a, divide)
+}
+`);
+    const text = `HloModule m
+ENTRY main {
+  a = bf16[4]{0} parameter(0)
+  b = bf16[4]{0} parameter(1)
+  s = bf16[] parameter(2)
+  bs = bf16[4]{0} broadcast(s), dimensions={}
+  ab = bf16[4]{0} divide(a, b)
+  abs = bf16[4]{0} divide(ab, bs)
+  x = f8e4m3fn[4]{0} parameter(3)
+  xx = f8e4m3fn[4]{0} divide(x, x)
+  xxx = f8e4m3fn[4]{0} divide(xx, x)
+  ROOT t = (bf16[4]{0}, f8e4m3fn[4]{0}) tuple(abs, xxx)
 }`;
     const m = parseHloModule(text);
     expect(xlaCpuNumerics.run(m)).toBe(m);

@@ -185,14 +185,14 @@ const RULES: Rules = {
   // On a real float: the value itself.
   real: (_inst, [t]) => (isFloatType(t) ? { attrs: "", make: () => ({ fn: identity, norm: undefined }) } : undefined),
   // XLA's CPU backend keeps NaN when reducing to 0 mantissa bits (f16, f32, f64 run on parameters), where
-  // the rounding alone would give inf, which minixla's reference keeps.
+  // the rounding alone would give inf, which minixla's reference keeps; it reduces an f16 on f16's bits.
   "reduce-precision": (inst, _operands, r, numerics) => {
     const { exponentBits, mantissaBits } = inst.attributes;
     const keepNaN = numerics === "xla-cpu" && mantissaBits === 0;
     return {
       attrs: `${exponentBits}:${mantissaBits}`,
       make: () => {
-        const f = reducePrecisionScalar(r, exponentBits, mantissaBits);
+        const f = reducePrecisionScalar(r, exponentBits, mantissaBits, numerics === "xla-cpu");
         return { fn: keepNaN ? (x: number) => (x !== x ? x : f(x)) : f, norm: normalizerOf(r) };
       },
     };

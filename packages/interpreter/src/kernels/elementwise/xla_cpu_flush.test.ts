@@ -24,6 +24,18 @@ describe("xla-cpu reduce-precision", () => {
     expect(run("reduce-precision", "f16", [v("f16", [NaN, Infinity])], attrs, undefined, "xla-cpu")).toEqual([NaN, Infinity]);
     expect(run("reduce-precision", "f16", [v("f16", [NaN])], attrs)).toEqual([Infinity]);
   });
+
+  it("reduces an f16 on f16's own bits: its denormals are rounded at f16's spacing, not flushed (XLA CPU values)", () => {
+    const xs = [3.0517578125e-5, 5.960464477539063e-8, -1.0013580322265625e-5, 1.7881393432617188e-7];
+    const rp = (exponentBits: number, mantissaBits: number, numerics?: "xla-cpu") =>
+      run("reduce-precision", "f16", [v("f16", xs)], { exponentBits, mantissaBits }, undefined, numerics);
+    expect(rp(5, 8, "xla-cpu")).toEqual([3.0517578125e-5, 0, -1.0013580322265625e-5, 2.384185791015625e-7]);
+    expect(rp(8, 7, "xla-cpu")).toEqual([3.0517578125e-5, 0, -1.0013580322265625e-5, 0]);
+    expect(rp(5, 3, "xla-cpu")).toEqual([3.0517578125e-5, 0, -7.62939453125e-6, 0]);
+    // The evaluator computes in f32: 5 exponent bits flush the f16 denormals, 8 keep them whole.
+    expect(rp(5, 8)).toEqual([0, 0, -0, 0]);
+    expect(rp(8, 7)).toEqual(xs);
+  });
 });
 
 describe("xla-cpu denormal flushing", () => {
