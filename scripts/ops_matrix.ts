@@ -77,7 +77,7 @@ const EXTRA_ATTRIBUTES: Partial<Readonly<Record<Opcode, string>>> = {
 
 function elementwiseProbe(op: Opcode, t: ElementType): Probe | undefined {
   const spec = OPCODES[op];
-  if (spec.family !== "elementwise" || spec.kind === "other") return undefined;
+  if (spec.kind === "other") return undefined;
   const types = operandTypes(op, t);
   const columns = combinations(types);
   const n = columns[0]?.length ?? 0;
@@ -130,7 +130,7 @@ interface ElementwiseFacts {
 
 function elementwiseFacts(op: Opcode): ElementwiseFacts | undefined {
   const spec = OPCODES[op];
-  if (spec.family !== "elementwise" || spec.kind === "other") return undefined;
+  if (spec.kind === "other") return undefined;
   const accepted: ElementType[] = [];
   const kernelFails: ElementType[] = [];
   const xlaCpuDiffers: ElementType[] = [];
