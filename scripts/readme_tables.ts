@@ -1,9 +1,10 @@
 /**
- * Generates the README's op and element-type tables from the opcode table,
- * the builder's method table and the element-type table, so the README cannot
+ * Generates the documentation's op and element-type tables (between marker
+ * comments, in README.md or a guide in docs/) from the opcode table, the
+ * builder's method table and the element-type table, so the text cannot
  * drift: test/readme_tables.test.ts compares, `pnpm readme-tables` rewrites.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { BUILDER_METHODS } from "@minixla/builder";
 import { ALL_OPCODES, ELEMENT_TYPES, ELEMENT_TYPE_INFO, OPCODES, type ElementType } from "@minixla/hlo";
 
@@ -50,26 +51,37 @@ export function elementTypeTable(): string {
   return ["| type | kind | bits | NumPy dtype | value set in minixla |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
 }
 
-const MARKERS = {
+export const MARKERS = {
   ops: ["<!-- ops-table:start -->", "<!-- ops-table:end -->"],
   types: ["<!-- types-table:start -->", "<!-- types-table:end -->"],
 } as const;
 
-/** The README text with both generated sections replaced by fresh tables. */
-export function withFreshTables(readme: string): string {
-  let out = readme;
+/** The Markdown files that may hold generated tables: README.md and every docs/*.md, relative to the repository root. */
+export function tableFiles(): string[] {
+  const docs = readdirSync(new URL("../docs", import.meta.url)).filter((f) => f.endsWith(".md")).sort();
+  return ["README.md", ...docs.map((f) => `docs/${f}`)];
+}
+
+/** A Markdown text with each generated section it holds (between its markers) replaced by a fresh table. */
+export function withFreshTables(markdown: string): string {
+  let out = markdown;
   for (const [key, table] of [["ops", opTable()], ["types", elementTypeTable()]] as const) {
     const [start, end] = MARKERS[key];
     const i = out.indexOf(start);
-    const j = out.indexOf(end);
-    if (i < 0 || j < i) throw new Error(`README lacks the ${start} ... ${end} markers`);
+    if (i < 0) continue;
+    const j = out.indexOf(end, i);
+    if (j < 0) throw new Error(`${start} without ${end}`);
     out = `${out.slice(0, i + start.length)}\n${table}\n${out.slice(j)}`;
   }
   return out;
 }
 
 if (process.argv[1]?.endsWith("readme_tables.ts")) {
-  const path = new URL("../README.md", import.meta.url);
-  writeFileSync(path, withFreshTables(readFileSync(path, "utf8")));
-  console.log("README tables regenerated");
+  for (const file of tableFiles()) {
+    const path = new URL(`../${file}`, import.meta.url);
+    const text = readFileSync(path, "utf8");
+    const fresh = withFreshTables(text);
+    if (fresh !== text) writeFileSync(path, fresh);
+  }
+  console.log("documentation tables regenerated");
 }

@@ -1,23 +1,29 @@
 /**
- * Everything README.md shows is run as a user would run it: each ```ts
+ * Everything README.md and the guides in docs/ show is run as a user would
+ * run it: each ```ts
  * snippet with tsx from inside the repository (so `@minixla/*` resolve) and
  * type-checked under the workspace's tsconfig, its shown output (comments
  * after a console.log) compared with what it prints; each shell command of
  * an ```sh block, and each `$ ` line of a transcript with the output shown
- * under it, through the workspace's `minixla` bin with the README's own
- * arguments. Placeholders (MODULE.hlo, DIR, ...) are replaced from one table;
- * a command in neither COMMANDS nor SKIPPED fails, so a new README command
- * must be added here.
+ * under it, through the workspace's `minixla` bin with the documentation's own
+ * arguments, from the repository root. Placeholders (MODULE.hlo, DIR, ...)
+ * are replaced from one table; a command in neither COMMANDS nor SKIPPED
+ * fails, so a new command in the documentation must be added here. The README
+ * links to every guide, and every relative link of the documentation leads to
+ * a file.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseHloModule } from "@minixla/hlo";
 import { ROOT, scratch, type Outcome } from "./support/cli.ts";
 import {
   fencedBlocks,
+  guidePaths,
   missingGroup,
   normalized,
+  placeOf,
+  readDocs,
   readReadme,
   runTs,
   shellWords,
@@ -29,7 +35,8 @@ import {
 const TIMEOUT_MS = 45_000;
 const BIN = join(ROOT, "packages/cli/bin/minixla.js");
 const readme = readReadme();
-const blocks = fencedBlocks(readme);
+const docs = readDocs();
+const blocks = docs.flatMap((d) => fencedBlocks(d.text, d.path));
 
 // ---------------------------------------------------------------- TypeScript
 
@@ -47,7 +54,7 @@ const FRAGMENT_PRELUDE = [
 ].join("\n");
 
 const snippetFiles = tsBlocks.map((block) => {
-  const file = join(snippetDir, `line${block.line}.ts`);
+  const file = join(snippetDir, `${block.file.replace(/\W/g, "_")}_line${block.line}.ts`);
   writeFileSync(file, block.marker === "fragment" ? FRAGMENT_PRELUDE + block.body + "\n" : block.body + "\n");
   return file;
 });
@@ -61,15 +68,15 @@ writeFileSync(
   }),
 );
 
-describe("README TypeScript snippets", () => {
+describe("documentation TypeScript snippets", () => {
   it("are marked only with the markers this test knows", () => {
-    for (const b of blocks) expect([undefined, "fragment"], `README.md:${b.line}`).toContain(b.marker);
+    for (const b of blocks) expect([undefined, "fragment"], placeOf(b)).toContain(b.marker);
     expect(tsBlocks.length).toBeGreaterThanOrEqual(5);
   });
 
   it.concurrent("type-check under the workspace's tsconfig", async () => {
     const r = await spawnNode([join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(snippetDir, "tsconfig.json")], TIMEOUT_MS);
-    // Errors name the snippet's file, line<N>.ts for the fence at README.md:<N>. Errors in the
+    // Errors name the snippet's file, README_md_line<N>.ts for the fence at README.md:<N>. Errors in the
     // packages themselves are the workspace type-check's to report, not this test's.
     const reported = (r.stdout + r.stderr).split("\n").filter((l) => l !== "" && !/^\s/.test(l));
     expect(reported.filter((l) => l.includes(basename(snippetDir)) || !/^packages\/\S+\(\d+,\d+\): error TS/.test(l))).toEqual([]);
@@ -79,7 +86,7 @@ describe("README TypeScript snippets", () => {
   tsBlocks.forEach((block, i) => {
     if (block.marker === "fragment") return;
     const shown = shownOutput(block.body);
-    it.concurrent(`README.md:${block.line} runs${shown.length > 0 ? " and prints what it shows" : ""}`, async () => {
+    it.concurrent(`${placeOf(block)} runs${shown.length > 0 ? " and prints what it shows" : ""}`, async () => {
       const r = await runTs(snippetFiles[i]!, TIMEOUT_MS);
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
@@ -91,7 +98,7 @@ describe("README TypeScript snippets", () => {
 
 // --------------------------------------------------------------- shell lines
 
-/** A command line of the README (comment stripped) and the output shown under it, if any. */
+/** A command line of the documentation (comment stripped) and the output shown under it, if any. */
 interface Shown {
   readonly command: string;
   readonly output: readonly string[];
@@ -112,7 +119,7 @@ function commandsOf(lang: string, body: string): Shown[] {
 }
 const shellBlocks = blocks
   .filter((b) => b.lang === "sh" || (b.lang === "" && b.body.split("\n").some((l) => l.startsWith("$ "))))
-  .map((b) => ({ line: b.line, commands: commandsOf(b.lang, b.body) }));
+  .map((b) => ({ place: placeOf(b), transcript: b.lang === "", commands: commandsOf(b.lang, b.body) }));
 const readmeCommands = new Set(shellBlocks.flatMap((b) => b.commands.map((c) => c.command)));
 
 /** Commands that CI runs itself (or that need what CI does not have), with the reason. */
@@ -128,7 +135,7 @@ const SKIPPED: Readonly<Record<string, string>> = {
 
 const scratchDirs = scratch("minixla-readme-");
 const softmax = "test/corpus/xla-jax/softmax/module.hlo";
-/** f32 x ** broadcast(1): what the README's power-one plugin removes. */
+/** f32 x ** broadcast(1): what the power-one plugin of the passes guide removes. */
 const powerOfOne = scratchDirs.file(
   "power_of_one.hlo",
   [
@@ -146,7 +153,7 @@ const powerOfOne = scratchDirs.file(
 const pluginSnippet = snippetFiles[tsBlocks.findIndex((b) => b.body.includes("export const pass"))];
 
 /**
- * Every placeholder the README's commands use, and what stands for it: a path
+ * Every placeholder the documentation's commands use, and what stands for it: a path
  * from the repository root, or a fresh empty folder per command (per
  * transcript for `out/`, which its `ls` and `cat` then read). A word ending in
  * `/` also replaces that prefix (`out/x.diff`).
@@ -169,14 +176,14 @@ interface Ran extends Outcome {
   readonly args: readonly string[];
 }
 interface CommandSpec {
-  /** The exit code the README documents (default 0). */
+  /** The exit code the documentation shows (default 0). */
   readonly code?: number;
-  /** Checks on what the command printed or wrote, beyond the output the README shows. */
+  /** Checks on what the command printed or wrote, beyond the output the documentation shows. */
   readonly check?: (r: Ran) => void;
 }
 const argAfter = (r: Ran, flag: string): string => r.args[r.args.indexOf(flag) + 1]!;
 
-/** Every command of the README this test runs, keyed by its text there. */
+/** Every command of the documentation this test runs, keyed by its text there. */
 const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   "npx -y pnpm@10 exec minixla run": {
     check: (r) => {
@@ -260,6 +267,18 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       expect(nodes).toBeLessThan(60);
     },
   },
+  "minixla run test/corpus/jax-models/lenet_forward_f32/module.hlo --input test/corpus/jax-models/lenet_forward_f32/in0.npy --input test/corpus/jax-models/lenet_forward_f32/in1.npy --input test/corpus/jax-models/lenet_forward_f32/in2.npy --input test/corpus/jax-models/lenet_forward_f32/in3.npy":
+    {
+      // One output, the model's [2,3] logits, and nothing on stderr.
+      check: (r) => {
+        expect(r.stdout).toMatch(/^out0: f32\[2,3\] = \[\[[^\n]*\n[^\n]*\]\]\n$/);
+        expect(r.stderr).toBe("");
+      },
+    },
+  "minixla conformance test/corpus/jax-models --filter model": {
+    // The four models of the corpus (tagged `model`), all within XLA's outputs' tolerance.
+    check: (r) => expect(r.stdout.trim().split("\n").at(-1)).toBe("4 passed, 0 failed"),
+  },
   "minixla opt test/corpus/xla-jax/softmax/module.hlo --dump out/": {},
   "ls out/": {},
   "cat out/03-fixpoint-simplify.01-algsimp.diff": {},
@@ -300,7 +319,7 @@ function unmapped(words: readonly string[]): string[] {
   );
 }
 
-/** Runs one README command (minixla through the workspace bin; `ls` and `cat` read the files). */
+/** Runs one documentation command (minixla through the workspace bin; `ls` and `cat` read the files). */
 async function runCommand(command: string, dirs: Map<string, string>): Promise<Ran> {
   const words = substitute(command, dirs);
   // A redirect's target (or an -o output file) is written by the command, so it need not exist yet.
@@ -335,16 +354,16 @@ function expectShown(r: Ran, shown: readonly string[]): void {
   }
 }
 
-describe("README shell commands", () => {
-  it("are each run below or skipped with a reason, and the tables name only README commands", () => {
+describe("documentation shell commands", () => {
+  it("are each run below or skipped with a reason, and the tables name only commands of the documentation", () => {
     const known = new Set([...Object.keys(COMMANDS), ...Object.keys(SKIPPED)]);
-    expect([...readmeCommands].filter((c) => !known.has(c)), "README commands missing from COMMANDS/SKIPPED").toEqual([]);
-    expect([...known].filter((c) => !readmeCommands.has(c)), "table entries no longer in the README").toEqual([]);
+    expect([...readmeCommands].filter((c) => !known.has(c)), "commands missing from COMMANDS/SKIPPED").toEqual([]);
+    expect([...known].filter((c) => !readmeCommands.has(c)), "table entries no longer in the documentation").toEqual([]);
     expect(Object.keys(SKIPPED).filter((c) => c in COMMANDS)).toEqual([]);
   });
 
   it("call pnpm one way everywhere, `npx -y pnpm@10`, which runs in a script without a prompt", () => {
-    expect(readme.match(/npx (?!-y pnpm@10 )\S*pnpm/g) ?? []).toEqual([]);
+    for (const d of docs) expect(d.text.match(/npx (?!-y pnpm@10 )\S*pnpm/g) ?? [], d.path).toEqual([]);
   });
 
   it("skip a script only where it exists", () => {
@@ -355,7 +374,7 @@ describe("README shell commands", () => {
     const runnable = block.commands.filter((c) => !(c.command in SKIPPED));
     if (runnable.length === 0) continue;
     // A transcript's commands run in order (its `ls` reads what its `opt` wrote); an sh block's are independent.
-    const transcript = blocks.find((b) => b.line === block.line)!.lang === "";
+    const transcript = block.transcript;
     const runOne = async (c: Shown, dirs: Map<string, string>): Promise<void> => {
       const spec = COMMANDS[c.command];
       expect(spec, `${c.command}: add it to COMMANDS or SKIPPED`).toBeDefined();
@@ -365,12 +384,31 @@ describe("README shell commands", () => {
       spec?.check?.(r);
     };
     if (transcript) {
-      it.concurrent(`README.md:${block.line}: ${runnable.map((c) => c.command.split(" ").slice(0, 2).join(" ")).join("; ")}`, async () => {
+      it.concurrent(`${block.place}: ${runnable.map((c) => c.command.split(" ").slice(0, 2).join(" ")).join("; ")}`, async () => {
         const dirs = new Map<string, string>();
         for (const c of runnable) await runOne(c, dirs);
       });
     } else {
-      for (const c of runnable) it.concurrent(`README.md:${block.line}: ${c.command}`, () => runOne(c, new Map()));
+      for (const c of runnable) it.concurrent(`${block.place}: ${c.command}`, () => runOne(c, new Map()));
     }
   }
+});
+
+// ------------------------------------------------------------------- links
+
+describe("documentation links", () => {
+  it("lead from the README to every guide in docs/", () => {
+    const linked = new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+\.md)(#[^)]*)?\)/g)].map((m) => m[1]));
+    expect(guidePaths().filter((g) => !linked.has(g))).toEqual([]);
+  });
+
+  it("lead to files that exist, each relative to the page it is on", () => {
+    const broken = docs.flatMap((d) =>
+      [...d.text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+        .map((m) => m[1]!)
+        .filter((target) => !/^[a-z]+:/.test(target) && !existsSync(join(ROOT, dirname(d.path), target)))
+        .map((target) => `${d.path}: ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
 });

@@ -1,15 +1,17 @@
 /**
- * Reading README.md as a user does, for the test that runs what it shows:
- * its fenced blocks (with the `<!-- snippet: ... -->` marker before one),
+ * Reading README.md and the guides in docs/ as a user does, for the test that
+ * runs what they show: their fenced blocks (with the `<!-- snippet: ... -->` marker before one),
  * shell words as sh splits them, the output a TypeScript snippet shows in
  * comments, and a TypeScript file run with tsx as `node --import tsx` does.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, type Outcome } from "./cli.ts";
 
 export interface FencedBlock {
+  /** The Markdown file it is in, relative to the repository root ("README.md", "docs/cli.md"). */
+  readonly file: string;
   /** The info string after the opening fence ("ts", "sh", or "" for a plain block). */
   readonly lang: string;
   /** The text between the fences, without them. */
@@ -24,8 +26,33 @@ export function readReadme(): string {
   return readFileSync(join(ROOT, "README.md"), "utf8");
 }
 
-/** Every fenced block of a Markdown text, in order. */
-export function fencedBlocks(markdown: string): FencedBlock[] {
+/** A Markdown file of the documentation and its text. */
+export interface DocFile {
+  /** Relative to the repository root. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The guides: every `docs/*.md`, by name. */
+export function guidePaths(): string[] {
+  return readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `docs/${f}`);
+}
+
+/** README.md, then every guide in docs/: the files whose snippets and commands are run. */
+export function readDocs(): DocFile[] {
+  return ["README.md", ...guidePaths()].map((path) => ({ path, text: readFileSync(join(ROOT, path), "utf8") }));
+}
+
+/** `file:line`, the place of a block in messages and test names. */
+export function placeOf(b: FencedBlock): string {
+  return `${b.file}:${b.line}`;
+}
+
+/** Every fenced block of a Markdown text, in order; `file` names the text in blocks and errors. */
+export function fencedBlocks(markdown: string, file = "README.md"): FencedBlock[] {
   const lines = markdown.split("\n");
   const blocks: FencedBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -33,11 +60,11 @@ export function fencedBlocks(markdown: string): FencedBlock[] {
     if (!open) continue;
     let end = i + 1;
     while (end < lines.length && !/^```\s*$/.test(lines[end]!)) end++;
-    if (end === lines.length) throw new Error(`README.md:${i + 1}: fence never closed`);
+    if (end === lines.length) throw new Error(`${file}:${i + 1}: fence never closed`);
     let before = i - 1;
     while (before >= 0 && lines[before]!.trim() === "") before--;
     const marker = before >= 0 ? /^<!-- snippet: (\S+) -->$/.exec(lines[before]!.trim())?.[1] : undefined;
-    blocks.push({ lang: open[1]!, body: lines.slice(i + 1, end).join("\n"), line: i + 1, marker });
+    blocks.push({ file, lang: open[1]!, body: lines.slice(i + 1, end).join("\n"), line: i + 1, marker });
     i = end;
   }
   return blocks;
