@@ -402,12 +402,19 @@ describe("documentation links", () => {
     expect(guidePaths().filter((g) => !linked.has(g))).toEqual([]);
   });
 
-  it("lead to files that exist, each relative to the page it is on", () => {
+  it("lead to files that exist, each relative to the page it is on, and to headings those pages have", () => {
+    /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+    const slug = (heading: string): string => heading.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+    const anchors = new Map(docs.map((d) => [d.path, new Set([...d.text.matchAll(/^#{1,6} (.*)$/gm)].map((m) => slug(m[1]!)))]));
     const broken = docs.flatMap((d) =>
-      [...d.text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
-        .map((m) => m[1]!)
-        .filter((target) => !/^[a-z]+:/.test(target) && !existsSync(join(ROOT, dirname(d.path), target)))
-        .map((target) => `${d.path}: ${target}`),
+      [...d.text.matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)]
+        .filter((m) => !/^[a-z]+:/.test(m[1]!))
+        .filter((m) => {
+          const target = join(dirname(d.path), m[1] === "" ? basename(d.path) : m[1]!);
+          if (!existsSync(join(ROOT, target))) return true;
+          return m[2] !== undefined && anchors.has(target) && !anchors.get(target)!.has(m[2]);
+        })
+        .map((m) => `${d.path}: ${m[0]}`),
     );
     expect(broken).toEqual([]);
   });
