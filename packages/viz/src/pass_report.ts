@@ -8,7 +8,7 @@
  * fixpoint's changing inner passes each get their section.
  */
 import { type HloModule, type PipelineStep, printHloModule } from "@minixla/hlo";
-import type { GraphNode } from "./dot.ts";
+import type { GraphNode } from "./graphviz.ts";
 import { drawGraph } from "./graph_page.ts";
 import { esc, page, section } from "./html_shell.ts";
 import { type ModuleDiff, changeMap, diffModules } from "./module_diff.ts";

@@ -14,8 +14,8 @@ import type { Immutable } from "immer";
 import type { ReplicaGroups } from "../attributes.ts";
 import { type ArrayShape, type Shape, expectArray, isTupleShape, shape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
 import { meshGroupSize } from "../replica_groups.ts";
-import { calledAt, verifyReducerShape } from "./reducer.ts";
-import { type FamilyRules, fail } from "./rule.ts";
+import { verifyReducerShape } from "./reducer.ts";
+import { type FamilyRules, calledAt, fail } from "./rule.ts";
 
 /** The size of every replica group, or undefined when there are none; groups of unequal size are refused. */
 export function replicaGroupSize(g: Immutable<ReplicaGroups>, opcode: string): number | undefined {

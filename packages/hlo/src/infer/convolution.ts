@@ -12,7 +12,7 @@ import type { Immutable } from "immer";
 import type { ConvolutionDimensionNumbers, WindowDimension } from "../attributes.ts";
 import { ELEMENT_TYPE_INFO, type ElementType, higherPrecisionType } from "../element_type.ts";
 import { expectArray, isTupleShape, shape, shapeToString } from "../shape.ts";
-import { windowOutputShape, windowToString } from "./reducer.ts";
+import { windowOutputShape, windowToString } from "./window.ts";
 import { type FamilyRules, fail } from "./rule.ts";
 
 type Dnums = Immutable<ConvolutionDimensionNumbers>;

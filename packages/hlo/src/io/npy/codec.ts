@@ -10,9 +10,9 @@
  * its storage slot (npy.ts reads and sets that bit in the bytes: a NaN held as
  * a JS number may lose its sign in optimized code); NaN payloads are not kept.
  */
-import type { ElementType } from "./element_type.ts";
-import { F16_FORMAT, exponentOf, roundToBF16, roundToFormat } from "./float_formats.ts";
-import { MINIFLOAT_FORMATS, type MinifloatName, minifloatFromBits, minifloatToBits } from "./minifloat.ts";
+import type { ElementType } from "../../element_type.ts";
+import { F16_FORMAT, exponentOf, roundToBF16, roundToFormat } from "../../float_formats.ts";
+import { MINIFLOAT_FORMATS, type MinifloatName, minifloatFromBits, minifloatToBits } from "../../minifloat.ts";
 
 const scratchF64 = new Float64Array(1);
 const scratchBytes = new Uint8Array(scratchF64.buffer);

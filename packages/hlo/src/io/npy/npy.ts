@@ -2,22 +2,22 @@
  * NumPy .npy reading and writing (format versions 1.0, 2.0 and 3.0) for every
  * element type but token. A file is: the magic "\x93NUMPY", a major and minor
  * version byte, the header length (uint16 LE for 1.0, uint32 LE for 2.0/3.0),
- * the header dict (latin-1, UTF-8 for 3.0; see npy_header.ts), then the raw
- * elements (see npy_codec.ts: s64/u64 exactly as BigInt, complex as
+ * the header dict (latin-1, UTF-8 for 3.0; see header.ts), then the raw
+ * elements (see codec.ts: s64/u64 exactly as BigInt, complex as
  * interleaved pairs, ml_dtypes' types as the bytes ml_dtypes writes).
  * Fortran-order data is transposed into minixla's row-major order. Every
  * malformed input is a ParseError. The writer emits version 1.0,
  * little-endian, C order, with the header padded so the data starts on a
  * 64-byte boundary, as NumPy does, and the descr np.save writes.
  */
-import { ParseError } from "./errors.ts";
-import type { ElementType } from "./element_type.ts";
-import { type ArrayLiteral, type LiteralData, allocData } from "./literal.ts";
-import { ELEMENT_CODECS, type ElementCodec } from "./npy_codec.ts";
-import { dimensionsProblem, shape, shapeToString } from "./shape.ts";
-import { parseNpyHeader } from "./npy_header.ts";
+import { ParseError } from "../../errors.ts";
+import type { ElementType } from "../../element_type.ts";
+import { type ArrayLiteral, type LiteralData, allocData } from "../../literal.ts";
+import { ELEMENT_CODECS, type ElementCodec } from "./codec.ts";
+import { dimensionsProblem, shape, shapeToString } from "../../shape.ts";
+import { parseNpyHeader } from "./header.ts";
 
-export { bf16FromBits, bf16ToBits, f16FromBits, f16ToBits } from "./npy_codec.ts";
+export { bf16FromBits, bf16ToBits, f16FromBits, f16ToBits } from "./codec.ts";
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 const ALIGN = 64;
