@@ -33,6 +33,7 @@ export { inline } from "./passes/inline.ts";
 export { fuse } from "./passes/fuse.ts";
 export { tupleSimplify, TUPLE_RULES } from "./passes/tuple_simplify.ts";
 export { STANDARD_PASSES, passByName, defaultPipeline, simplifyPass } from "./passes/registry.ts";
+export { type PassMeaning, type PassRegistry, type PassRegistryParts, HLO_PASS_REGISTRY, passRegistry } from "./passes/registry.ts";
 export { verifyModule, verificationProblems, hasImplicitBroadcast, implicitBroadcastProblems, VERIFY_RULES, type VerifyOptions, type VerifyRule } from "./verify/verifier.ts";
 export { parseHloModule, parseShape } from "./text/parser.ts";
 export { printHloModule } from "./text/printer.ts";
