@@ -11,7 +11,7 @@ import type {
 } from "../annotations.ts";
 import { type Shape, isTupleShape } from "../shape.ts";
 import { Lexer, type Token, quote, quoteString, unquote } from "./lexer.ts";
-import { readInt } from "./attribute_text.ts";
+import { readInt, stripPercent } from "./attribute_text.ts";
 
 /** The attribute names every instruction accepts, in the order XLA prints them. */
 export const ANNOTATION_NAMES = [
@@ -25,8 +25,6 @@ export interface RawControlPredecessors {
   readonly names: readonly string[];
   readonly toks: readonly Token[];
 }
-
-const stripPercent = (s: string): string => (s.startsWith("%") ? s.slice(1) : s);
 
 function readBool(lx: Lexer, what: string): boolean {
   const t = lx.next();
