@@ -39,28 +39,10 @@ function readString(lx: Lexer, what: string): string {
 }
 
 /** `{a, b, c}` of items read by `item`; empty allowed. */
-function readBracedList<T>(lx: Lexer, what: string, item: () => T): T[] {
-  lx.expectPunct("{", `to start ${what}`);
-  const out: T[] = [];
-  if (lx.eatPunct("}")) return out;
-  for (;;) {
-    out.push(item());
-    if (lx.eatPunct("}")) return out;
-    lx.expectPunct(",", `between the elements of ${what}`);
-  }
-}
+const readBracedList = <T>(lx: Lexer, what: string, item: () => T): T[] => lx.delimitedList("{", "}", what, item);
 
 /** `[2,1]`: a bracketed list of integers. */
-function readSquareInts(lx: Lexer, what: string): number[] {
-  lx.expectPunct("[", `to start ${what}`);
-  const out: number[] = [];
-  if (lx.eatPunct("]")) return out;
-  for (;;) {
-    out.push(readInt(lx, lx.next(), what));
-    if (lx.eatPunct("]")) return out;
-    lx.expectPunct(",", `between the elements of ${what}`);
-  }
-}
+const readSquareInts = (lx: Lexer, what: string): number[] => lx.delimitedList("[", "]", what, () => readInt(lx, lx.next(), what));
 
 // ---------------------------------------------------------------- metadata
 
