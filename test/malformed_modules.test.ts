@@ -6,18 +6,15 @@
  */
 import {
   type HloModule,
-  STANDARD_PASSES,
   VerifyError,
   createModule,
-  defaultPipeline,
   literal,
   lowerBroadcasts,
   printHloModule,
   runPipeline,
   shape,
-  xlaCpuNumerics,
 } from "@minixla/hlo";
-import { constantFolding, evaluate } from "@minixla/interpreter";
+import { PASS_REGISTRY, evaluate } from "@minixla/interpreter";
 import { describe, expect, it } from "vitest";
 
 const f32 = shape("f32", [2]);
@@ -47,8 +44,8 @@ const STAGES: readonly (readonly [string, (m: HloModule) => unknown])[] = [
   ["printHloModule", printHloModule],
   ["lowerBroadcasts", lowerBroadcasts],
   // lower-broadcasts runs lowerBroadcasts, which names itself.
-  ...[...STANDARD_PASSES, constantFolding, xlaCpuNumerics].map((p) => [p.name === "lower-broadcasts" ? "lowerBroadcasts" : `pass ${p.name}`, (m: HloModule) => p.run(m)] as const),
-  ["runPipeline", (m: HloModule) => runPipeline(m, defaultPipeline([constantFolding]), { verify: false })],
+  ...PASS_REGISTRY.available().map((p) => [p.name === "lower-broadcasts" ? "lowerBroadcasts" : `pass ${p.name}`, (m: HloModule) => p.run(m)] as const),
+  ["runPipeline", (m: HloModule) => runPipeline(m, PASS_REGISTRY.defaultPipeline(), { verify: false })],
   ["evaluate", (m: HloModule) => evaluate(m, [])],
 ];
 
@@ -77,7 +74,7 @@ describe("every stage refuses a malformed hand-made module with VerifyError", ()
 describe("runPipeline with verification (the default) reports them as the verifier does", () => {
   for (const [what, m] of MALFORMED) {
     it(what, () => {
-      const e = errorOf(() => runPipeline(m, defaultPipeline([constantFolding])));
+      const e = errorOf(() => runPipeline(m, PASS_REGISTRY.defaultPipeline()));
       expect(e).toBeInstanceOf(VerifyError);
       expect((e as Error).message).toMatch(/^Input module failed verification:/);
     });

@@ -66,3 +66,10 @@ export function parseArgs(argv: readonly string[], options: { readonly [name: st
   }
   return { positionals, values, ordered };
 }
+
+/** An integer option's value, from min to max (UsageError otherwise), or `fallback` when the option is absent. */
+export function integerOption(value: string | undefined, option: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${option} takes an integer from ${min} to ${max}, got '${value}'`);
+  return Number(value);
+}

@@ -11,11 +11,10 @@
  * allowed. A mistake is a UsageError quoting the spec with a caret under the
  * column where it was found.
  */
-import { type HloPass, fixpoint, sequence } from "@minixla/hlo";
+import { type HloPass, type PassMeaning, fixpoint, sequence } from "@minixla/hlo";
 import { UsageError } from "./args.ts";
 
-/** What a name stands for: one pass, or a list spliced in place (`default`). */
-export type PassMeaning = HloPass | readonly HloPass[];
+export type { PassMeaning };
 
 interface Token {
   readonly kind: "name" | "(" | ")" | "," | "end";

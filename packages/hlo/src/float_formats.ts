@@ -1,7 +1,9 @@
 /**
  * Rounding a float64 to a narrower binary floating-point format, exactly as
  * hardware does: round to nearest, ties to even, gradual underflow through
- * subnormals, overflow to infinity. f16, bf16 and reduce-precision share it.
+ * subnormals, overflow to infinity. f16, bf16 and reduce-precision share it,
+ * as do the minifloats and the .npy codec (with the sign bit of a float64,
+ * NaN included).
  */
 
 export interface FloatFormat {
@@ -23,7 +25,7 @@ export function maxFinite(f: FloatFormat): number {
 }
 
 /** Round half to even on a non-negative number. */
-function roundHalfEven(q: number): number {
+export function roundHalfEven(q: number): number {
   const fl = Math.floor(q);
   const diff = q - fl;
   if (diff > 0.5) return fl + 1;
@@ -144,4 +146,17 @@ export function reducePrecision(x: number, src: FloatFormat, exponentBits: numbe
     else if (a < 2 ** (1 - emax)) r = r < 0 || Object.is(r, -0) ? -0 : 0;
   }
   return r;
+}
+
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Byte offset, within a Float64Array slot, of the byte holding the sign bit (7 on a little-endian host). */
+export const F64_SIGN_BYTE = HOST_LITTLE_ENDIAN ? 7 : 0;
+
+const scratchF64 = new Float64Array(1);
+const scratchF64Bytes = new Uint8Array(scratchF64.buffer);
+
+/** The sign bit of x, NaN and -0 included (a NaN's sign read from its bits, for callers that hold x as a number). */
+export function signBit(x: number): boolean {
+  scratchF64[0] = x;
+  return (scratchF64Bytes[F64_SIGN_BYTE] & 0x80) !== 0;
 }

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { ParseError } from "./errors.ts";
 import { type ArrayLiteral, type LiteralData, literal } from "./literal.ts";
-import { readNpy } from "./npy.ts";
+import { readNpy } from "./io/npy/npy.ts";
 import { parseHloModule } from "./text/parser.ts";
 
 const S64 = [-(2n ** 63n), -(2n ** 53n) - 1n, -1n, 0n, 2n ** 53n + 1n, 2n ** 63n - 1n];

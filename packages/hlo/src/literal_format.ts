@@ -9,7 +9,7 @@
  */
 import { ELEMENT_TYPE_INFO, type ElementType, complexComponentType, normalizeValue } from "./element_type.ts";
 import { type ArrayLiteral, type Literal, isTupleLiteral } from "./literal.ts";
-import { shapeToString } from "./shape.ts";
+import { shapeToString, stridesOf } from "./shape.ts";
 
 /** How `formatLiteral` prints: digits and line width, as NumPy's print options. */
 export interface FormatOptions {
@@ -103,16 +103,6 @@ function textsAt(l: ArrayLiteral, offsets: readonly number[], precision: number,
   }
   const texts = elementTexts(offsets.map((p) => data[p]), t, precision);
   return scalar ? texts.map(scalarStyle) : texts;
-}
-
-/** Row-major strides of dims. */
-function stridesOf(dims: readonly number[]): number[] {
-  const out = new Array<number>(dims.length);
-  for (let d = dims.length - 1, acc = 1; d >= 0; d--) {
-    out[d] = acc;
-    acc *= dims[d];
-  }
-  return out;
 }
 
 /** The indices shown along an axis of size n: all, or edge items with a gap (-1) between. */

@@ -13,7 +13,7 @@
  * infinity where the format has one, NaN where it has NaN only, the largest
  * finite value otherwise (ml_dtypes' non-saturating conversion).
  */
-import { exponentOf } from "./float_formats.ts";
+import { exponentOf, roundHalfEven, signBit } from "./float_formats.ts";
 
 export type MinifloatName =
   | "f4e2m1fn" | "f8e3m4" | "f8e4m3" | "f8e4m3fn" | "f8e4m3fnuz" | "f8e4m3b11fnuz" | "f8e5m2" | "f8e5m2fnuz" | "f8e8m0fnu";
@@ -66,14 +66,6 @@ export const MINIFLOAT_FORMATS: { readonly [K in MinifloatName]: MinifloatFormat
   f8e8m0fnu: format("f8e8m0fnu", 8, 0, 127, "fn", "float8_e8m0fnu", true),
 };
 
-function roundHalfEven(q: number): number {
-  const fl = Math.floor(q);
-  const diff = q - fl;
-  if (diff > 0.5) return fl + 1;
-  if (diff < 0.5) return fl;
-  return fl % 2 === 0 ? fl : fl + 1;
-}
-
 /** What a value beyond the format's range becomes. */
 function overflow(f: MinifloatFormat, negative: boolean): number {
   switch (f.specials) {
@@ -111,16 +103,6 @@ export function roundToMinifloat(x: number, f: MinifloatFormat): number {
   if (r > f.maxFinite) return overflow(f, x < 0);
   if (r === 0) return x < 0 && f.specials !== "fnuz" ? -0 : 0;
   return x < 0 ? -r : r;
-}
-
-const scratchF64 = new Float64Array(1);
-const scratchBytes = new Uint8Array(scratchF64.buffer);
-const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** The sign bit of x, NaN and -0 included. */
-function signBit(x: number): boolean {
-  scratchF64[0] = x;
-  return (scratchBytes[HOST_LITTLE_ENDIAN ? 7 : 0] & 0x80) !== 0;
 }
 
 /** The value of bit pattern `bits` (the low bitWidth bits) in format f. */

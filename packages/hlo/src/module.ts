@@ -270,3 +270,8 @@ export function programShape(c: HloComputation): ProgramShape {
   const parameters: Shape[] = parametersOf(c).map((p) => p.shape);
   return { parameters, result: rootInstruction(c).shape };
 }
+
+/** Instructions in all computations of the module. */
+export function instructionCount(m: HloModule): number {
+  return m.computations.reduce((n, c) => n + c.instructions.length, 0);
+}

@@ -16,8 +16,6 @@ import {
   type RewriteContext,
   type RewriteRule,
   assertStructure,
-  defaultPipeline,
-  STANDARD_PASSES,
   elementCount,
   getComputation,
   hasImplicitBroadcast,
@@ -125,11 +123,3 @@ export const constantFolding: HloPass = {
     return rewritePass("constant-folding", "", [foldRule(foldOptions())]).run(m);
   },
 };
-
-/** Every pass minixla ships: the standard ones from @minixla/hlo plus constant folding. */
-export const ALL_PASSES: readonly HloPass[] = [...STANDARD_PASSES, constantFolding];
-
-/** The default pipeline with constant folding in its simplification loop. */
-export function defaultPipelineWithFolding(): readonly HloPass[] {
-  return defaultPipeline([constantFolding]);
-}

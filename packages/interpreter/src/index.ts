@@ -11,7 +11,8 @@ export type { EvalContext, EvalOptions, Kernel, FamilyKernels, Numerics, Progres
 export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";
 export { isEvaluableCustomCall } from "./kernels/custom_call_targets.ts";
-export { constantFolding, MAX_FOLDED_ELEMENTS, ALL_PASSES, defaultPipelineWithFolding } from "./constant_folding.ts";
+export { constantFolding, MAX_FOLDED_ELEMENTS } from "./constant_folding.ts";
+export { PASS_REGISTRY, ALL_PASSES, defaultPipelineWithFolding } from "./pass_registry.ts";
 export { compile, type CompileOptions, type Executable } from "./compiled/compile.ts";
 export type { ExecutionStats } from "./compiled/buffer_pool.ts";
 export { evaluateSpmd, type SpmdOptions } from "./spmd/evaluate_spmd.ts";

@@ -6,7 +6,7 @@
  * arrays as small tables. The caller evaluates; this page only shows.
  */
 import type { ArrayLiteral, HloModule } from "@minixla/hlo";
-import type { GraphNode } from "./dot.ts";
+import type { GraphNode } from "./graphviz.ts";
 import { drawGraph } from "./graph_page.ts";
 import { esc, page, section } from "./html_shell.ts";
 import { literalTable } from "./literal_table.ts";

@@ -5,7 +5,7 @@
  * laid out on its own, which keeps large modules quick and readable.
  */
 import type { HloModule } from "@minixla/hlo";
-import { type DotOptions, type GraphNode, moduleGraph } from "./dot.ts";
+import { type DotOptions, type GraphNode, moduleGraph } from "./graphviz.ts";
 import { esc, page, section } from "./html_shell.ts";
 import { renderSvg } from "./render.ts";
 

@@ -5,7 +5,7 @@
  * instruction under the mouse (a click pins it), and buttons that collapse or
  * expand every section. The nodes' data travel as JSON keyed by SVG element id.
  */
-import { CHANGE_COLOURS, type GraphNode } from "./dot.ts";
+import { CHANGE_COLOURS, type GraphNode } from "./graphviz.ts";
 import { GROUP_STYLES, type ColourGroup } from "./op_style.ts";
 
 /** Text escaped for HTML content and attribute values. */

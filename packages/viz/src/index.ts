@@ -7,7 +7,7 @@
  *
  * @module @minixla/viz
  */
-export { type DotOptions, type GraphNode, type ModuleGraph, CHANGE_COLOURS, moduleGraph, moduleToDot } from "./dot.ts";
+export { type DotOptions, type GraphNode, type ModuleGraph, CHANGE_COLOURS, moduleGraph, moduleToDot } from "./graphviz.ts";
 export { type ColourGroup, type GroupStyle, GROUP_STYLES, colourGroup, implicitBroadcastOperands, isImplicitBroadcast } from "./op_style.ts";
 export { type ChangeKind, type ModuleDiff, changeMap, diffModules, instructionKey, isEmptyDiff } from "./module_diff.ts";
 export { type Neighbourhood, computationsHolding, neighbourhood } from "./neighbourhood.ts";

@@ -7,8 +7,8 @@
  * pipeline's own dump steps (runPipeline's `dump` with `innerSteps`), so a
  * fixpoint's changing inner passes each get their section.
  */
-import { type HloModule, type PipelineStep, printHloModule } from "@minixla/hlo";
-import type { GraphNode } from "./dot.ts";
+import { type HloModule, type PipelineStep, instructionCount, printHloModule } from "@minixla/hlo";
+import type { GraphNode } from "./graphviz.ts";
 import { drawGraph } from "./graph_page.ts";
 import { esc, page, section } from "./html_shell.ts";
 import { type ModuleDiff, changeMap, diffModules } from "./module_diff.ts";
@@ -29,8 +29,6 @@ export const stepNumber = (s: PipelineStep): string =>
 
 /** "lower-broadcasts", or "fixpoint-simplify › algsimp" for an inner step. */
 export const stepTitle = (s: PipelineStep): string => (s.inner === undefined ? s.name : `${s.inner.parent} › ${s.name}`);
-
-const instructionCount = (m: HloModule): number => m.computations.reduce((n, c) => n + c.instructions.length, 0);
 
 const computationOf = (key: string): string => key.slice(0, key.indexOf("/"));
 

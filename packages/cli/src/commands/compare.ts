@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { type HloModule, type Literal, type Tolerance, entryComputation, parametersOf, runPipeline, shapeToString, toleranceText } from "@minixla/hlo";
 import { type CompareInputs, type EngineName, type ModuleComparison, checkSameParameters, compareModules } from "@minixla/interpreter";
-import { UsageError, parseArgs } from "../args.ts";
+import { UsageError, integerOption, parseArgs } from "../args.ts";
 import { loadInputs } from "../inputs.ts";
 import { aboutFile } from "../module_file.ts";
 import { loadPlugins, parsePassesOption } from "../passes_option.ts";
@@ -24,13 +24,6 @@ function numberOption(value: string | undefined, option: string): number | undef
   const x = Number(value);
   if (value.trim() === "" || !Number.isFinite(x) || x < 0) throw new UsageError(`--${option} takes a number >= 0, got '${value}'`);
   return x;
-}
-
-/** An integer option from min to max. */
-export function integerOption(value: string | undefined, option: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${option} takes an integer from ${min} to ${max}, got '${value}'`);
-  return Number(value);
 }
 
 /** --exact, or --rtol/--atol (default exact, -0 distinct from 0). */

@@ -12,13 +12,11 @@
  * and for each change the graphs before and after with the added, removed
  * and changed instructions highlighted, beside the text diff.
  */
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { HloError, type HloModule, type HloPass, type PipelineStep, parseHloModule, printHloModule, runPipeline, simplifyPass, xlaCpuNumerics } from "@minixla/hlo";
-import { ALL_PASSES, constantFolding, defaultPipelineWithFolding } from "@minixla/interpreter";
-import { z } from "zod";
+import { type HloPass, type PipelineStep, printHloModule, parseHloModule, runPipeline } from "@minixla/hlo";
+import { PASS_REGISTRY } from "@minixla/interpreter";
 import { UsageError, parseArgs } from "../args.ts";
-import { type PassMeaning, parsePassSpec } from "../pass_spec.ts";
+import { parsePassesOption } from "../passes_option.ts";
+import { loadPlugins } from "../plugin.ts";
 import { aboutFile } from "../module_file.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import type { Command } from "./command.ts";
@@ -27,92 +25,16 @@ import { unifiedDiff } from "./line_diff.ts";
 import { passReportHtml } from "@minixla/viz";
 import { checkOutputFile, writeOutput } from "../report_file.ts";
 
-const passSchema = z.object({
-  // No parentheses or commas: --passes reads those as fixpoint(...) and separators.
-  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, "a pass name is letters, digits and - _ ."),
-  description: z.string(),
-  run: z.custom<(m: HloModule) => HloModule>((v) => typeof v === "function", { message: "expected a function run(module) -> module" }),
-});
-
-/**
- * A .ts plugin is loaded with tsx's tsImport, which compiles that file (and
- * what it imports) as ES module or CommonJS as its package says, without
- * registering a loader for the whole process; tsx must be installed (minixla
- * itself may run from built JavaScript without it). A .js/.mjs plugin is
- * imported as Node imports it.
- */
-async function importPlugin(path: string): Promise<Record<string, unknown>> {
-  const url = pathToFileURL(resolve(path)).href;
-  if (!/\.[cm]?ts$/i.test(path)) return (await import(url)) as Record<string, unknown>;
-  let api: { tsImport: (specifier: string, parentURL: string) => Promise<unknown> };
-  try {
-    // A specifier in a variable: tsx is optional at run time, and the build must not require its types.
-    const tsxApi = "tsx/esm/api";
-    api = (await import(tsxApi)) as typeof api;
-  } catch {
-    throw new UsageError(`cannot load plugin ${path}: a .ts plugin needs the tsx package installed (npm i -D tsx), or compile it to .js`);
-  }
-  return (await api.tsImport(url, import.meta.url)) as Record<string, unknown>;
-}
-
-/** Loads a plugin module and returns its pass, validated; its results are checked to be modules. */
-export async function loadPlugin(path: string): Promise<HloPass> {
-  let mod: Record<string, unknown>;
-  try {
-    mod = await importPlugin(path);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot load plugin ${path}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  // A CommonJS plugin (a .ts or .js file outside an ES-module package) arrives with its exports object as `default`.
-  const inner = typeof mod.default === "object" && mod.default !== null ? (mod.default as Record<string, unknown>) : {};
-  const candidates = [mod.default, mod.pass, inner.default, inner.pass];
-  const candidate = candidates.find((c) => passSchema.safeParse(c).success) ?? mod.default ?? mod.pass;
-  const parsed = passSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(export)"}: ${i.message}`).join("; ");
-    throw new UsageError(`plugin ${path} must export an HloPass {name, description, run} as default or as 'pass': ${issues}`);
-  }
-  const pass = parsed.data;
-  return {
-    name: pass.name,
-    description: pass.description,
-    run(m) {
-      let out: unknown;
-      try {
-        out = pass.run(m);
-      } catch (e) {
-        // The plugin's own failure is the user's to fix: name it, without minixla's stack.
-        if (e instanceof HloError) throw e;
-        throw new HloError(`plugin pass ${pass.name} (${path}) threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
-      }
-      if (typeof out !== "object" || out === null || !Array.isArray((out as HloModule).computations)) {
-        throw new HloError(`plugin pass ${pass.name} returned ${out === null ? "null" : typeof out}, not an HloModule`);
-      }
-      return out as HloModule;
-    },
-  };
-}
-
 function listing(passes: readonly HloPass[]): string {
   const width = Math.max(...passes.map((p) => p.name.length));
   const lines = passes.map((p) => `  ${p.name.padEnd(width)}  ${p.description}`);
-  const pipeline = defaultPipelineWithFolding().map((p) => p.name).join(", ");
+  const pipeline = PASS_REGISTRY.defaultPipeline().map((p) => p.name).join(", ");
   return (
     `passes:\n${lines.join("\n")}\n\n` +
-    `simplify: ${simplifyPass([constantFolding]).description}\n` +
+    `simplify: ${PASS_REGISTRY.simplify().description}\n` +
     `default pipeline (--passes=default): ${pipeline}\n` +
     "fixpoint(a,b,...) repeats a, b, ... until they change nothing\n"
   );
-}
-
-/** The pass named `name` for --passes: a listed pass, `simplify`, or `default` (the whole default pipeline). */
-function passLookup(available: readonly HloPass[]): (name: string) => PassMeaning | undefined {
-  return (name) => {
-    if (name === "default") return defaultPipelineWithFolding();
-    if (name === "simplify") return simplifyPass([constantFolding]);
-    return available.find((p) => p.name === name);
-  };
 }
 
 const safeName = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/-+$/, "");
@@ -176,16 +98,13 @@ export const optCommand: Command = {
   },
   async run(argv, io) {
     const { positionals, values, ordered } = parseArgs(argv, optCommand.options);
-    const plugins: HloPass[] = [];
-    for (const o of ordered) if (o.name === "plugin") plugins.push(await loadPlugin(o.value));
-    // xla-cpu-numerics changes results on purpose (to match XLA's CPU backend), so it is offered here but is not in ALL_PASSES.
-    const available = [...ALL_PASSES, xlaCpuNumerics, ...plugins];
+    const plugins = await loadPlugins(ordered.filter((o) => o.name === "plugin").map((o) => o.value));
     if (values.has("list")) {
-      io.out(listing(available));
+      io.out(listing(PASS_REGISTRY.available(plugins)));
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");
-    const passes = parsePassSpec(values.get("passes") ?? "default", passLookup(available), available.map((p) => p.name));
+    const passes = parsePassesOption(values.get("passes") ?? "default", plugins);
     const dumpDir = values.get("dump");
     // A bad --dump is reported before any pass runs.
     if (dumpDir !== undefined) checkOutputDir(dumpDir, "--dump");

@@ -15,13 +15,12 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { type HloModule, type HloPass, escapeControls, printHloModule } from "@minixla/hlo";
 import { enginesDiffer, errorContains, passChangesResult, reduceModule } from "@minixla/interpreter";
-import { UsageError, parseArgs } from "../args.ts";
+import { UsageError, integerOption, parseArgs } from "../args.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import { aboutFile } from "../module_file.ts";
 import { loadPlugins, parsePassesOption } from "../passes_option.ts";
 import { loadModule } from "../pipeline.ts";
 import type { Command } from "./command.ts";
-import { integerOption } from "./compare.ts";
 import { readTextFile } from "./files.ts";
 
 /** Quotes a path for a POSIX shell. */

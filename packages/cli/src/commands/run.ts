@@ -30,7 +30,7 @@ import {
   xlaCpuNumerics,
 } from "@minixla/hlo";
 import { type EvalOptions, randomLiteralOfShape } from "@minixla/interpreter";
-import { UsageError, parseArgs } from "../args.ts";
+import { UsageError, integerOption, parseArgs } from "../args.ts";
 import { DEMO_PROGRAMS } from "../demo.ts";
 import { type Engine, parseEngine, parseNumerics, runWithEngine } from "../engine.ts";
 import { type InputSpec, loadInputs } from "../inputs.ts";
@@ -72,13 +72,6 @@ function runDemo(io: CommandIo, engine: Engine, examples?: DemoExample[]): numbe
     io.out(`${parts.join("\n")}\n`);
   });
   return 0;
-}
-
-/** A non-negative integer option (at most `max`), or `fallback` when absent. */
-function integerOption(value: string | undefined, option: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${option} takes an integer from ${min} to ${max}, got '${value}'`);
-  return Number(value);
 }
 
 /** Parameter i's seed: S and i mixed, so each parameter's values do not depend on the others' sizes. */

@@ -9,11 +9,10 @@
  * ((the wrapped computation's parameters), its result, context...), where the
  * context elements are the backend's own and are read off the declared shape.
  */
-import { type Shape, isTupleShape, shape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
+import { type Shape, isTupleShape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
 import type { ProgramShape } from "../shape.ts";
 import { type FamilyRules, fail } from "./rule.ts";
-
-const U32_SCALAR = shape("u32", []);
+import { U32_SCALAR } from "./common_shapes.ts";
 
 /** XLA's CheckAsyncOpComputationShapes: element 0 is the parameters' tuple, element 1 the root's shape. */
 function checkAsyncShape(opcode: string, async: Shape, wrapped: ProgramShape | undefined): void {

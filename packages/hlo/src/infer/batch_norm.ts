@@ -44,6 +44,16 @@ function featureShape(operand: ArrayShape, featureIndex: number): Shape {
   return shape(operand.elementType, [operand.dimensions[featureIndex]]);
 }
 
+/** The checks training and inference open with, in XLA's order: feature index, offset and scale of rank 1, a float operand, offset and scale of its type. */
+function checkOffsetAndScale(op: Op, operand: ArrayShape, offset: ArrayShape, scale: ArrayShape, f: number): void {
+    checkFeatureIndex(op, operand, f);
+    checkRank1(op, "Offset", offset);
+    checkRank1(op, "Scale", scale);
+    checkFloatOperand(op, operand);
+    checkSameType(op, "offset factor", offset, operand, "shape");
+    checkSameType(op, "scale factor", scale, operand, "shape");
+}
+
 export const batchNormRules: FamilyRules<"batch_norm"> = {
   "batch-norm-training": ({ operands, attributes }) => {
     const op = "batch-norm-training";
@@ -51,12 +61,7 @@ export const batchNormRules: FamilyRules<"batch_norm"> = {
     const offset = expectArray(operands[2], "offset input of batch norm training");
     const scale = expectArray(operands[1], "scale input of batch norm training");
     const f = attributes.featureIndex;
-    checkFeatureIndex(op, operand, f);
-    checkRank1(op, "Offset", offset);
-    checkRank1(op, "Scale", scale);
-    checkFloatOperand(op, operand);
-    checkSameType(op, "offset factor", offset, operand, "shape");
-    checkSameType(op, "scale factor", scale, operand, "shape");
+    checkOffsetAndScale(op, operand, offset, scale, f);
     const count = operand.dimensions[f];
     checkFeatureCount("offset factor", "offset factor", offset, count);
     checkFeatureCount("scale factor", "scale factor", scale, count);
@@ -71,12 +76,7 @@ export const batchNormRules: FamilyRules<"batch_norm"> = {
     const mean = expectArray(operands[3], "mean input of batch norm inference");
     const variance = expectArray(operands[4], "variance input of batch norm inference");
     const f = attributes.featureIndex;
-    checkFeatureIndex(op, operand, f);
-    checkRank1(op, "Offset", offset);
-    checkRank1(op, "Scale", scale);
-    checkFloatOperand(op, operand);
-    checkSameType(op, "offset factor", offset, operand, "shape");
-    checkSameType(op, "scale factor", scale, operand, "shape");
+    checkOffsetAndScale(op, operand, offset, scale, f);
     checkSameType(op, "mean", mean, operand, "shape");
     // XLA's message names mean's and variance's types here.
     checkSameType(op, "variance", variance, operand, "shape", [mean.elementType, variance.elementType]);

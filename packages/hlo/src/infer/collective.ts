@@ -14,8 +14,9 @@ import type { Immutable } from "immer";
 import type { ReplicaGroups } from "../attributes.ts";
 import { type ArrayShape, type Shape, expectArray, isTupleShape, shape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
 import { meshGroupSize } from "../replica_groups.ts";
-import { calledAt, verifyReducerShape } from "./reducer.ts";
-import { type FamilyRules, fail } from "./rule.ts";
+import { verifyReducerShape } from "./reducer.ts";
+import { type FamilyRules, calledAt, fail } from "./rule.ts";
+import { U32_SCALAR } from "./common_shapes.ts";
 
 /** The size of every replica group, or undefined when there are none; groups of unequal size are refused. */
 export function replicaGroupSize(g: Immutable<ReplicaGroups>, opcode: string): number | undefined {
@@ -78,8 +79,6 @@ function tupleElement(s: Shape, i: number, opcode: string): Shape {
   if (!isTupleShape(s) || s.tupleShapes.length <= i) fail(`${opcode} expects a tuple operand with at least ${i + 1} elements; got ${shapeToString(s)}.`);
   return s.tupleShapes[i];
 }
-
-const U32_SCALAR = shape("u32", []);
 
 export const collectiveRules: FamilyRules<"collective"> = {
   "all-reduce": ({ operands, called, attributes }) => {

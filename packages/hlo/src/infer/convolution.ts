@@ -12,8 +12,9 @@ import type { Immutable } from "immer";
 import type { ConvolutionDimensionNumbers, WindowDimension } from "../attributes.ts";
 import { ELEMENT_TYPE_INFO, type ElementType, higherPrecisionType } from "../element_type.ts";
 import { expectArray, isTupleShape, shape, shapeToString } from "../shape.ts";
-import { windowOutputShape, windowToString } from "./reducer.ts";
+import { windowOutputShape, windowToString } from "./window.ts";
 import { type FamilyRules, fail } from "./rule.ts";
+import { isPermutation } from "./data_movement.ts";
 
 type Dnums = Immutable<ConvolutionDimensionNumbers>;
 
@@ -47,10 +48,6 @@ function maybeUpcast(from: ElementType, preferred: ElementType | undefined): Ele
   }
   return preferred;
 }
-
-/** Each of 0..n-1 exactly once. */
-const isPermutation = (xs: readonly number[], n: number): boolean =>
-  xs.length === n && [...xs].sort((a, b) => a - b).every((v, i) => v === i);
 
 export const convolutionRules: FamilyRules<"convolution"> = {
   convolution: ({ operands, attributes, declared }) => {

@@ -8,12 +8,9 @@
  * parser does the same: CreateInfeed(shape.tuple_shapes(0)), CreateRecv(...)),
  * so they need one; the builder passes it.
  */
-import { type Shape, isTupleShape, shape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
+import { type Shape, isTupleShape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
 import { type FamilyRules, fail } from "./rule.ts";
-
-const TOKEN = shape("token", []);
-const U32_SCALAR = shape("u32", []);
-const isToken = (s: Shape): boolean => !isTupleShape(s) && s.elementType === "token";
+import { TOKEN, U32_SCALAR, isToken } from "./common_shapes.ts";
 
 /** XLA's CheckIsTokenOperand. */
 function checkToken(operands: readonly Shape[], i: number): void {

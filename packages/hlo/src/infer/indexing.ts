@@ -6,8 +6,8 @@
  */
 import { isIntegralType, sameTypeIgnoringFpPrecision, upperTypeName } from "../element_type.ts";
 import { type ArrayShape, type Shape, expectArray, shape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
-import { calledAt, verifyReducerShape } from "./reducer.ts";
-import { type FamilyRules, fail } from "./rule.ts";
+import { verifyReducerShape } from "./reducer.ts";
+import { type FamilyRules, calledAt, fail } from "./rule.ts";
 
 const joined = (dims: readonly number[]) => dims.join(", ");
 const isSorted = (dims: readonly number[]) => dims.every((d, i) => i === 0 || dims[i - 1] <= d);

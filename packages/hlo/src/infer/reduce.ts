@@ -15,8 +15,9 @@ import {
   shapesEqual,
   tupleShape,
 } from "../shape.ts";
-import { calledAt, compatibleIgnoringFpPrecision, verifyReducerShape, windowOutputShape } from "./reducer.ts";
-import { type FamilyRules, fail } from "./rule.ts";
+import { compatibleIgnoringFpPrecision, verifyReducerShape } from "./reducer.ts";
+import { windowOutputShape } from "./window.ts";
+import { type FamilyRules, calledAt, fail } from "./rule.ts";
 import { scanRule } from "./scan.ts";
 
 /** Splits [inputs..., inits...] into halves; XLA requires an even count. */

@@ -1,29 +1,12 @@
 /**
  * Checks shared by the ops that take a reduction computation (reduce,
- * reduce-window, select-and-scatter's scatter, scatter's update) and the
- * window arithmetic of reduce-window and select-and-scatter. Messages follow
- * shape_inference.cc (VerifyReducerShape, InferWindowOutputShape).
+ * reduce-window, select-and-scatter's scatter, scatter's update, all-reduce)
+ * and scan's carry. Messages follow shape_inference.cc (VerifyReducerShape).
+ * The window arithmetic of the windowed ops is in window.ts.
  */
-import type { WindowDimension } from "../attributes.ts";
 import { type ElementType, sameTypeIgnoringFpPrecision } from "../element_type.ts";
-import {
-  type ArrayShape,
-  type ProgramShape,
-  type Shape,
-  isTupleShape,
-  sameDimensions,
-  shape,
-  shapeToString,
-  shapesEqual,
-} from "../shape.ts";
+import { type ProgramShape, type Shape, isTupleShape, sameDimensions, shape, shapeToString, shapesEqual } from "../shape.ts";
 import { fail } from "./rule.ts";
-
-/** The signature of the i-th called computation; `what` names it ("to_apply", "body", ...). */
-export function calledAt(called: readonly ProgramShape[], i: number, what: string): ProgramShape {
-  const c = called[i];
-  if (!c) fail(`${what} computation is missing.`);
-  return c;
-}
 
 /** ShapeUtil::CompatibleIgnoringFpPrecision: same structure and dimensions, float types interchangeable. */
 export function compatibleIgnoringFpPrecision(a: Shape, b: Shape): boolean {
@@ -85,36 +68,4 @@ export function verifyReducerShape(
       fail(`Reduction function's ${inputs + i}-th parameter shape must match the result shape, but got ${shapeToString(param)} vs ${shapeToString(acc)}.`);
     }
   }
-}
-
-/** The window in HLO text form, for messages: "{size=2x2 stride=1x1 pad=0_0x0_0 ...}". */
-export function windowToString(window: readonly WindowDimension[]): string {
-  const field = (f: (w: WindowDimension) => string | number) => window.map(f).join("x");
-  const parts = [`size=${field((w) => w.size)}`, `stride=${field((w) => w.stride)}`, `pad=${field((w) => `${w.padLow}_${w.padHigh}`)}`];
-  if (window.some((w) => w.baseDilation !== 1)) parts.push(`lhs_dilate=${field((w) => w.baseDilation)}`);
-  if (window.some((w) => w.windowDilation !== 1)) parts.push(`rhs_dilate=${field((w) => w.windowDilation)}`);
-  return `{${parts.join(" ")}}`;
-}
-
-/** window_util::DilatedBound: the extent of `bound` elements spread `dilation` apart. */
-export const dilatedBound = (bound: number, dilation: number): number => (bound === 0 ? 0 : (bound - 1) * dilation + 1);
-
-/** window_util::StridedBound: how many windows of `windowSize` fit in `bound` at `stride`. */
-export const stridedBound = (bound: number, windowSize: number, stride: number): number =>
-  windowSize > bound ? 0 : Math.floor((bound - windowSize) / stride) + 1;
-
-/** InferWindowOutputShape: one output element per window position. */
-export function windowOutputShape(base: ArrayShape, window: readonly WindowDimension[], elementType: ElementType): ArrayShape {
-  if (window.length !== base.dimensions.length) {
-    fail(`Window has dimension ${window.length} but base shape has dimension ${base.dimensions.length}.`);
-  }
-  const sizes = window.map((w, i) => {
-    if (w.size <= 0) fail(`Window ${windowToString(window)} has a non-positive dimension.`);
-    if (w.stride <= 0) fail(`Window ${windowToString(window)} has a non-positive stride.`);
-    if (w.baseDilation < 1) fail(`Window ${windowToString(window)} has a non-positive base area dilation factor.`);
-    if (w.windowDilation < 1) fail(`Window ${windowToString(window)} has a non-positive window dilation factor.`);
-    const paddedBase = w.padLow + dilatedBound(base.dimensions[i], w.baseDilation) + w.padHigh;
-    return stridedBound(paddedBase, dilatedBound(w.size, w.windowDilation), w.stride);
-  });
-  return shape(elementType, sizes);
 }

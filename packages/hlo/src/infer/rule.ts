@@ -32,6 +32,13 @@ export function fail(message: string): never {
   throw new ShapeError(message);
 }
 
+/** The signature of the i-th called computation; `what` names it ("to_apply", "body", ...). */
+export function calledAt(called: readonly ProgramShape[], i: number, what: string): ProgramShape {
+  const c = called[i];
+  if (!c) fail(`${what} computation is missing.`);
+  return c;
+}
+
 /** Marks a ShapeError already prefixed, so nested inference does not prefix twice. */
 const PREFIXED = Symbol("prefixed");
 

@@ -10,8 +10,8 @@
  * exactly one dimension") and mhlo's scan verifier elsewhere.
  */
 import { type ArrayShape, type Shape, expectArray, isTupleShape, shapeToString, shapesEqual, tupleShape } from "../shape.ts";
-import { calledAt, compatibleIgnoringFpPrecision } from "./reducer.ts";
-import { type ShapeRule, fail } from "./rule.ts";
+import { compatibleIgnoringFpPrecision } from "./reducer.ts";
+import { type ShapeRule, calledAt, fail } from "./rule.ts";
 
 /** `s` with dimension d removed (a slice along the scanned dimension). */
 function withoutDimension(s: ArrayShape, d: number): ArrayShape {

@@ -15,8 +15,7 @@ import {
   shapesEqual,
   tupleShape,
 } from "../shape.ts";
-import { calledAt } from "./reducer.ts";
-import { type FamilyRules, fail } from "./rule.ts";
+import { type FamilyRules, calledAt, fail } from "./rule.ts";
 
 function declaredShape(declared: Shape | undefined, opcode: string): Shape {
   if (declared === undefined) fail(`${opcode} needs a declared result shape.`);

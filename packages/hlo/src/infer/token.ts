@@ -6,12 +6,11 @@
  * rng-get-and-update-state yields the u64[2] RNG state (hlo_verifier.cc's
  * HandleRngGetAndUpdateState).
  */
-import { type Shape, isTupleShape, shape, shapeToString, shapesEqual } from "../shape.ts";
+import { shape, shapeToString, shapesEqual } from "../shape.ts";
 import { type FamilyRules, fail } from "./rule.ts";
+import { TOKEN, isToken } from "./common_shapes.ts";
 
-const TOKEN = shape("token", []);
 const RNG_STATE = shape("u64", [2]);
-const isToken = (s: Shape): boolean => !isTupleShape(s) && s.elementType === "token";
 
 export const tokenRules: FamilyRules<"token"> = {
   "after-all": ({ operands }) => {

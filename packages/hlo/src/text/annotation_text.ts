@@ -11,7 +11,7 @@ import type {
 } from "../annotations.ts";
 import { type Shape, isTupleShape } from "../shape.ts";
 import { Lexer, type Token, quote, quoteString, unquote } from "./lexer.ts";
-import { readInt } from "./attribute_text.ts";
+import { readInt, stripPercent } from "./attribute_text.ts";
 
 /** The attribute names every instruction accepts, in the order XLA prints them. */
 export const ANNOTATION_NAMES = [
@@ -26,8 +26,6 @@ export interface RawControlPredecessors {
   readonly toks: readonly Token[];
 }
 
-const stripPercent = (s: string): string => (s.startsWith("%") ? s.slice(1) : s);
-
 function readBool(lx: Lexer, what: string): boolean {
   const t = lx.next();
   if (t.kind !== "word" || (t.text !== "true" && t.text !== "false")) throw lx.error(t, `expects true or false in ${what}, but sees ${quote(t)}`);
@@ -41,28 +39,10 @@ function readString(lx: Lexer, what: string): string {
 }
 
 /** `{a, b, c}` of items read by `item`; empty allowed. */
-function readBracedList<T>(lx: Lexer, what: string, item: () => T): T[] {
-  lx.expectPunct("{", `to start ${what}`);
-  const out: T[] = [];
-  if (lx.eatPunct("}")) return out;
-  for (;;) {
-    out.push(item());
-    if (lx.eatPunct("}")) return out;
-    lx.expectPunct(",", `between the elements of ${what}`);
-  }
-}
+const readBracedList = <T>(lx: Lexer, what: string, item: () => T): T[] => lx.delimitedList("{", "}", what, item);
 
 /** `[2,1]`: a bracketed list of integers. */
-function readSquareInts(lx: Lexer, what: string): number[] {
-  lx.expectPunct("[", `to start ${what}`);
-  const out: number[] = [];
-  if (lx.eatPunct("]")) return out;
-  for (;;) {
-    out.push(readInt(lx, lx.next(), what));
-    if (lx.eatPunct("]")) return out;
-    lx.expectPunct(",", `between the elements of ${what}`);
-  }
-}
+const readSquareInts = (lx: Lexer, what: string): number[] => lx.delimitedList("[", "]", what, () => readInt(lx, lx.next(), what));
 
 // ---------------------------------------------------------------- metadata
 

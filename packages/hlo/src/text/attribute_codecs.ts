@@ -87,16 +87,7 @@ export function readInt(lx: Lexer, t: Token, what: string): number {
   return Number(v);
 }
 
-function readIntList(lx: Lexer, what: string): number[] {
-  lx.expectPunct("{", `to start ${what}`);
-  const out: number[] = [];
-  if (lx.eatPunct("}")) return out;
-  for (;;) {
-    out.push(readInt(lx, lx.next(), what));
-    if (lx.eatPunct("}")) return out;
-    lx.expectPunct(",", `between the elements of ${what}`);
-  }
-}
+const readIntList = (lx: Lexer, what: string): number[] => lx.delimitedList("{", "}", what, () => readInt(lx, lx.next(), what));
 
 const braces = (xs: readonly (number | string)[]): string => `{${xs.join(",")}}`;
 
@@ -209,17 +200,8 @@ function windowToString(window: Immutable<readonly WindowDimension[]>): string {
 }
 
 function readWordList(lx: Lexer, what: string): { names: string[]; toks: Token[] } {
-  lx.expectPunct("{", `to start ${what}`);
-  const names: string[] = [];
-  const toks: Token[] = [];
-  if (lx.eatPunct("}")) return { names, toks };
-  for (;;) {
-    const t = lx.expectWord(what);
-    toks.push(t);
-    names.push(stripPercent(t.text));
-    if (lx.eatPunct("}")) return { names, toks };
-    lx.expectPunct(",", `between the elements of ${what}`);
-  }
+  const toks = lx.delimitedList("{", "}", what, () => lx.expectWord(what));
+  return { names: toks.map((t) => stripPercent(t.text)), toks };
 }
 
 function readEnum<T extends string>(lx: Lexer, allowed: readonly T[], what: string): T {

@@ -21,28 +21,11 @@ function readNonNegativeInt(lx: Lexer, t: Token, what: string): number {
 }
 
 /** `open a, b, ... close` of non-negative integers. */
-function readInts(lx: Lexer, open: string, close: string, what: string): number[] {
-  lx.expectPunct(open, `to start ${what}`);
-  const out: number[] = [];
-  if (lx.eatPunct(close)) return out;
-  for (;;) {
-    out.push(readNonNegativeInt(lx, lx.next(), what));
-    if (lx.eatPunct(close)) return out;
-    lx.expectPunct(",", `between the elements of ${what}`);
-  }
-}
+const readInts = (lx: Lexer, open: string, close: string, what: string): number[] =>
+  lx.delimitedList(open, close, what, () => readNonNegativeInt(lx, lx.next(), what));
 
 /** `{{a,b},{c}}`: a brace list of brace lists. */
-function readNestedLists(lx: Lexer, what: string): number[][] {
-  lx.expectPunct("{", `to start ${what}`);
-  const out: number[][] = [];
-  if (lx.eatPunct("}")) return out;
-  for (;;) {
-    out.push(readInts(lx, "{", "}", what));
-    if (lx.eatPunct("}")) return out;
-    lx.expectPunct(",", `between the groups of ${what}`);
-  }
-}
+const readNestedLists = (lx: Lexer, what: string): number[][] => lx.delimitedList("{", "}", what, () => readInts(lx, "{", "}", what), "groups");
 
 /** A quoted mesh axis name ('x'), without its quotes. */
 function readAxisName(lx: Lexer): string {

@@ -144,6 +144,21 @@ export class Lexer {
     throw parseErrorAt(text, open.start, `unbalanced '{' ${context}: end of input before its '}'`);
   }
 
+  /**
+   * `open item, item, ... close` (empty allowed), each item read by `item`;
+   * `what` names the list in errors, `parts` what sits between the commas.
+   */
+  delimitedList<T>(open: string, close: string, what: string, item: () => T, parts = "elements"): T[] {
+    this.expectPunct(open, `to start ${what}`);
+    const out: T[] = [];
+    if (this.eatPunct(close)) return out;
+    for (;;) {
+      out.push(item());
+      if (this.eatPunct(close)) return out;
+      this.expectPunct(",", `between the ${parts} of ${what}`);
+    }
+  }
+
   error(t: Token | number, message: string): ParseError {
     return parseErrorAt(this.text, typeof t === "number" ? t : t.start, message);
   }

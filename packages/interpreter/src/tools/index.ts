@@ -15,5 +15,5 @@ export {
   randomInputSet,
   runSide,
 } from "./compare_modules.ts";
-export { type ReduceOptions, type ReduceProgress, type ReduceResult, reduceModule } from "./reduce_module.ts";
+export { type ReduceOptions, type ReduceProgress, type ReduceResult, reduceModule } from "./testcase_reduction.ts";
 export { type ConditionOptions, enginesDiffer, errorContains, passChangesResult } from "./conditions.ts";

@@ -10,19 +10,9 @@
  * its storage slot (npy.ts reads and sets that bit in the bytes: a NaN held as
  * a JS number may lose its sign in optimized code); NaN payloads are not kept.
  */
-import type { ElementType } from "./element_type.ts";
-import { F16_FORMAT, exponentOf, roundToBF16, roundToFormat } from "./float_formats.ts";
-import { MINIFLOAT_FORMATS, type MinifloatName, minifloatFromBits, minifloatToBits } from "./minifloat.ts";
-
-const scratchF64 = new Float64Array(1);
-const scratchBytes = new Uint8Array(scratchF64.buffer);
-const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** The sign bit of x, NaN and -0 included (for callers that hold x as a number). */
-function signBit(x: number): boolean {
-  scratchF64[0] = x;
-  return (scratchBytes[HOST_LITTLE_ENDIAN ? 7 : 0] & 0x80) !== 0;
-}
+import type { ElementType } from "../../element_type.ts";
+import { F16_FORMAT, exponentOf, roundToBF16, roundToFormat, signBit } from "../../float_formats.ts";
+import { MINIFLOAT_FORMATS, type MinifloatName, minifloatFromBits, minifloatToBits } from "../../minifloat.ts";
 
 /** Exact value of IEEE binary16 bits (a NaN's sign is the caller's to keep: bit 15). */
 export function f16FromBits(bits: number): number {

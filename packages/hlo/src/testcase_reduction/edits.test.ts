@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type HloModule, entryComputation } from "../module.ts";
+import { type HloModule, entryComputation, instructionCount } from "../module.ts";
 import { parseHloModule } from "../text/parser.ts";
 import { printHloModule } from "../text/printer.ts";
 import { verificationProblems } from "../verify/verifier.ts";
@@ -9,7 +9,6 @@ import {
   constantToScalarBroadcast,
   dropTupleElement,
   inlineCalls,
-  instructionCount,
   removeUnusedParameters,
   replaceByConstant,
   replaceByOperand,

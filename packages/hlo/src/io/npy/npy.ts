@@ -2,22 +2,23 @@
  * NumPy .npy reading and writing (format versions 1.0, 2.0 and 3.0) for every
  * element type but token. A file is: the magic "\x93NUMPY", a major and minor
  * version byte, the header length (uint16 LE for 1.0, uint32 LE for 2.0/3.0),
- * the header dict (latin-1, UTF-8 for 3.0; see npy_header.ts), then the raw
- * elements (see npy_codec.ts: s64/u64 exactly as BigInt, complex as
+ * the header dict (latin-1, UTF-8 for 3.0; see header.ts), then the raw
+ * elements (see codec.ts: s64/u64 exactly as BigInt, complex as
  * interleaved pairs, ml_dtypes' types as the bytes ml_dtypes writes).
  * Fortran-order data is transposed into minixla's row-major order. Every
  * malformed input is a ParseError. The writer emits version 1.0,
  * little-endian, C order, with the header padded so the data starts on a
  * 64-byte boundary, as NumPy does, and the descr np.save writes.
  */
-import { ParseError } from "./errors.ts";
-import type { ElementType } from "./element_type.ts";
-import { type ArrayLiteral, type LiteralData, allocData } from "./literal.ts";
-import { ELEMENT_CODECS, type ElementCodec } from "./npy_codec.ts";
-import { dimensionsProblem, shape, shapeToString } from "./shape.ts";
-import { parseNpyHeader } from "./npy_header.ts";
+import { ParseError } from "../../errors.ts";
+import type { ElementType } from "../../element_type.ts";
+import { type ArrayLiteral, type LiteralData, allocData } from "../../literal.ts";
+import { F64_SIGN_BYTE } from "../../float_formats.ts";
+import { ELEMENT_CODECS, type ElementCodec } from "./codec.ts";
+import { dimensionsProblem, shape, shapeToString } from "../../shape.ts";
+import { parseNpyHeader } from "./header.ts";
 
-export { bf16FromBits, bf16ToBits, f16FromBits, f16ToBits } from "./npy_codec.ts";
+export { bf16FromBits, bf16ToBits, f16FromBits, f16ToBits } from "./codec.ts";
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 const ALIGN = 64;
@@ -51,9 +52,6 @@ function decodeHeaderText(bytes: Uint8Array, major: number): string {
   return s;
 }
 
-const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-/** Byte offset, within a Float64Array slot, of the byte holding the sign bit. */
-const SIGN_BYTE = HOST_LITTLE_ENDIAN ? 7 : 0;
 
 /** Stores the file element at byte `at` into element `i` of `data` (every lane of it). */
 type ElementDecoder = (view: DataView, at: number, i: number) => void;
@@ -72,7 +70,7 @@ function elementDecoder(c: ElementCodec, littleEndian: boolean, data: LiteralDat
   const lane = (v: DataView, at: number, slot: number): void => {
     const x = read(v, at, littleEndian);
     data[slot] = x;
-    if (Number.isNaN(x) && nanSign && (v.getUint8(at + msb) & 0x80) !== 0) bytes[slot * 8 + SIGN_BYTE] |= 0x80;
+    if (Number.isNaN(x) && nanSign && (v.getUint8(at + msb) & 0x80) !== 0) bytes[slot * 8 + F64_SIGN_BYTE] |= 0x80;
   };
   if (lanes === 1) return (v, at, i) => lane(v, at, i);
   return (v, at, i) => {
@@ -182,7 +180,7 @@ export function writeNpy(l: ArrayLiteral): Uint8Array {
   else if (data instanceof BigUint64Array) for (let i = 0, at = total; i < data.length; i++, at += size) view.setBigUint64(at, data[i], true);
   else if (codec.storage === "number") {
     const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-    for (let i = 0, at = total; i < data.length; i++, at += size) codec.write(view, at, data[i], (bytes[i * 8 + SIGN_BYTE] & 0x80) !== 0);
+    for (let i = 0, at = total; i < data.length; i++, at += size) codec.write(view, at, data[i], (bytes[i * 8 + F64_SIGN_BYTE] & 0x80) !== 0);
   } else throw new ParseError(`npy: cannot write ${shapeToString(l.shape)}: its data is not the BigInt storage ${t} needs`);
   return out;
 }

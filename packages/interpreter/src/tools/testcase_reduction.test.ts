@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HloError, type HloModule, instructionCount, parseHloModule, printHloModule, verificationProblems } from "@minixla/hlo";
 import { errorContains } from "./conditions.ts";
-import { reduceModule } from "./reduce_module.ts";
+import { reduceModule } from "./testcase_reduction.ts";
 
 const m = parseHloModule(`HloModule m
 

@@ -9,9 +9,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ParseError } from "./errors.ts";
-import { ELEMENT_TYPES, type ElementType } from "./element_type.ts";
-import { type LiteralData, literal } from "./literal.ts";
+import { ParseError } from "../../errors.ts";
+import { ELEMENT_TYPES, type ElementType } from "../../element_type.ts";
+import { type LiteralData, literal } from "../../literal.ts";
 import { bf16FromBits, bf16ToBits, f16FromBits, f16ToBits, readNpy, writeNpy } from "./npy.ts";
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
@@ -391,7 +391,7 @@ interface GoldenFile {
   /** The data bytes ml_dtypes writes for the values, where they differ from the file's. */
   readonly rewrite?: readonly number[];
 }
-const GOLDEN_DIR = new URL("../testdata/npy/", import.meta.url);
+const GOLDEN_DIR = new URL("../../../testdata/npy/", import.meta.url);
 const golden = JSON.parse(readFileSync(new URL("golden.json", GOLDEN_DIR), "utf8")) as { readonly cases: { readonly [name: string]: GoldenFile } };
 
 function goldenSlot(v: string | number): number {
@@ -454,7 +454,7 @@ describe("files written by NumPy and ml_dtypes (testdata/npy)", () => {
 });
 
 // The repository's copy of the XLA-computed corpus (test/corpus/xla-jax/README.md).
-const CORPUS = join(import.meta.dirname, "../../../test/corpus/xla-jax");
+const CORPUS = join(import.meta.dirname, "../../../../../test/corpus/xla-jax");
 const NUMPY_TYPES: { readonly [k: string]: ElementType } = {
   bool: "pred", int8: "s8", int16: "s16", int32: "s32", int64: "s64", uint8: "u8", uint16: "u16",
   uint32: "u32", uint64: "u64", float16: "f16", float32: "f32", float64: "f64",

@@ -7,9 +7,9 @@
  * saved under descrs that do not name them ('<V1' for the f8 family, f4e2m1fn
  * and the 2/4-bit integers), so the caller may say which type it expects.
  */
-import { ParseError } from "./errors.ts";
-import type { ElementType } from "./element_type.ts";
-import { ELEMENT_CODECS, type ElementCodec } from "./npy_codec.ts";
+import { ParseError } from "../../errors.ts";
+import type { ElementType } from "../../element_type.ts";
+import { ELEMENT_CODECS, type ElementCodec } from "./codec.ts";
 
 /** A Python literal as it may appear in a header: str, int, bool, None, tuple, list, dict. */
 type PyValue =

@@ -1,6 +1,6 @@
 import { lowerBroadcasts, parseHloModule } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
-import { moduleGraph, moduleToDot } from "./dot.ts";
+import { moduleGraph, moduleToDot } from "./graphviz.ts";
 import { changeMap, diffModules } from "./module_diff.ts";
 import { GROUP_STYLES } from "./op_style.ts";
 

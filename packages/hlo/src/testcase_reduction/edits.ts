@@ -14,11 +14,6 @@ import { dce } from "../passes/dce.ts";
 import { inline } from "../passes/inline.ts";
 import { type ArrayShape, elementCount, isArrayShape, isTupleShape, tupleShape } from "../shape.ts";
 
-/** Instructions in all computations of the module. */
-export function instructionCount(m: HloModule): number {
-  return m.computations.reduce((n, c) => n + c.instructions.length, 0);
-}
-
 function rebuilt(m: HloModule, name: string, next: HloComputation): HloModule {
   return createModule({
     name: m.name,

@@ -9,7 +9,6 @@ export {
   constantToScalarBroadcast,
   dropTupleElement,
   inlineCalls,
-  instructionCount,
   removeUnusedParameters,
   replaceByConstant,
   replaceByOperand,
