@@ -3,7 +3,7 @@
  * the reference evaluates: `compile(m).execute(args)` must give
  * `evaluate(m, args)` bit for bit (firstBitDifference: -0 and NaN payloads
  * count), and where the reference throws, the compiled engine must throw an
- * error of the same class.
+ * error of the same class with the same message.
  *
  * - the XLA-computed corpora with manifests (xla-jax, xla-ops, jax-models,
  *   jax-x64): each case's module as `minixla conformance` runs it (loaded,
@@ -73,7 +73,7 @@ function checkEngines(m: HloModule, args: readonly Literal[], options: EvalOptio
 }
 
 afterAll(() => {
-  console.log(`engines agree on ${tally.bitwise + tally.sameError} corpus modules: ${tally.bitwise} bit for bit, ${tally.sameError} throwing the same error class`);
+  console.log(`engines agree on ${tally.bitwise + tally.sameError} corpus modules: ${tally.bitwise} bit for bit, ${tally.sameError} throwing the same error (class and message)`);
 });
 
 function readArray(path: string, expected: Shape | undefined): Literal {

@@ -116,7 +116,7 @@ describe.runIf(process.env.MINIXLA_CROSSCHECK !== "0")("the cross-checking setup
     expect(() => evaluate(addOne(), [])).toThrow(/the engines throw different errors: compiled VerifyError/);
   });
 
-  it("passes the reference's own error through when both engines throw the same class", () => {
+  it("passes the reference's own error through when both engines throw the same class and message", () => {
     expect(() => evaluate(addOne(), [])).toThrow(EvalError);
     expect(() => evaluate(addOne(), [])).not.toThrow(CrossCheckError);
   });
