@@ -68,6 +68,6 @@ export interface DivergenceCase {
 export interface DivergenceCorpus {
   readonly xla: string;
   /** The fuzzer runs the cases come from. */
-  readonly sources: readonly { readonly seed: number; readonly runs: number }[];
+  readonly sources: readonly { readonly seed: number; readonly runs: number; readonly only?: readonly number[] }[];
   readonly cases: readonly DivergenceCase[];
 }

@@ -1,6 +1,6 @@
 /**
  * Regenerates cases.json and divergences.json:
- * `tsx test/corpus/xla-fuzz/generate.ts [RUNS] [SEED] [SEED:RUNS ...]`
+ * `tsx test/corpus/xla-fuzz/generate.ts [--divergences-only] [RUNS] [SEED] [SEED:RUNS[@I,J,...] ...]`
  * (defaults 2600 and 2026) with real XLA (test/fuzz/xla_client.ts). Programs
  * come from the fuzzer's generator; each keeps XLA CPU's outputs, and the
  * constant-folded outputs where XLA folded the program and no denormal is in
@@ -10,7 +10,10 @@
  * in divergences.json with minixla's and XLA's outputs and the README row
  * that explains it (divergence_rows.ts); one that no row explains is printed
  * and dropped, to be explained (a new row) or fixed. The further SEED:RUNS
- * runs add only their divergences. The counts per reason are printed.
+ * runs add only their divergences; with @I,J,... only those programs of the
+ * run (indices the fuzzer, `pnpm fuzz:xla`, reported) go to XLA. With
+ * --divergences-only the RUNS/SEED run is skipped and cases.json is left as
+ * it is. The counts per reason are printed.
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -26,12 +29,15 @@ import { paramLiteral } from "../../fuzz/program.ts";
 import { XlaClient, literalHex, xlaPython } from "../../fuzz/xla_client.ts";
 import type { ArrayLiteral } from "@minixla/hlo";
 
-const runs = Number(process.argv[2] ?? 2600);
-const seed = Number(process.argv[3] ?? 2026);
-const moreRuns = process.argv.slice(4).map((a) => {
-  const [s, n] = a.split(":").map(Number);
-  if (!Number.isInteger(s) || !Number.isInteger(n) || n < 1) throw new Error(`expected SEED:RUNS, got ${a}`);
-  return { seed: s, runs: n };
+const divergencesOnly = process.argv[2] === "--divergences-only";
+const argv = process.argv.slice(divergencesOnly ? 3 : 2);
+const runs = Number(argv[0] ?? 2600);
+const seed = Number(argv[1] ?? 2026);
+const moreRuns = argv.slice(2).map((a) => {
+  const m = /^(-?\d+):(\d+)(?:@([\d,]+))?$/.exec(a);
+  if (m === null) throw new Error(`expected SEED:RUNS or SEED:RUNS@I,J,..., got ${a}`);
+  const only = m[3]?.split(",").map(Number);
+  return { seed: Number(m[1]), runs: Number(m[2]), ...(only !== undefined && { only }) };
 });
 const python = xlaPython();
 if (python === undefined) {
@@ -62,7 +68,7 @@ const keepDivergence = (p: FuzzProgram, mode: Mode, x: XlaResult): boolean => {
   divergences.push({ ...withComputations, xla: outcome.outputs.map(wire), minixla: got.map(wire) });
   return true;
 };
-for (const p of fc.sample(programs(), { seed, numRuns: runs })) {
+for (const p of divergencesOnly ? [] : fc.sample(programs(), { seed, numRuns: runs })) {
   const x = await xla.run(p);
   if ("error" in x.cpu) {
     drop("XLA refused or failed");
@@ -92,7 +98,8 @@ for (const p of fc.sample(programs(), { seed, numRuns: runs })) {
 }
 // The further runs add only their divergences.
 for (const more of moreRuns) {
-  for (const p of fc.sample(programs(), { seed: more.seed, numRuns: more.runs })) {
+  const sample = fc.sample(programs(), { seed: more.seed, numRuns: more.runs });
+  for (const p of more.only === undefined ? sample : more.only.map((i) => sample[i])) {
     const x = await xla.run(p);
     if ("error" in x.cpu) continue;
     for (const mode of ["xla-cpu", "reference"] as const) {
@@ -104,9 +111,11 @@ for (const more of moreRuns) {
   }
 }
 xla.close();
-const corpus: Corpus = { seed, runs, xla: "jax/jaxlib 0.10.2 (CPU)", cases };
-writeFileSync(fileURLToPath(new URL("./cases.json", import.meta.url)), `${JSON.stringify(corpus)}\n`);
-const divergenceCorpus: DivergenceCorpus = { xla: "jax/jaxlib 0.10.2 (CPU)", sources: [{ seed, runs }, ...moreRuns], cases: divergences };
+if (!divergencesOnly) {
+  const corpus: Corpus = { seed, runs, xla: "jax/jaxlib 0.10.2 (CPU)", cases };
+  writeFileSync(fileURLToPath(new URL("./cases.json", import.meta.url)), `${JSON.stringify(corpus)}\n`);
+}
+const divergenceCorpus: DivergenceCorpus = { xla: "jax/jaxlib 0.10.2 (CPU)", sources: [...(divergencesOnly ? [] : [{ seed, runs }]), ...moreRuns], cases: divergences };
 writeFileSync(fileURLToPath(new URL("./divergences.json", import.meta.url)), `${JSON.stringify(divergenceCorpus, null, 1)}\n`);
 const perFamily = new Map<string, [number, number]>();
 for (const c of cases) {
