@@ -186,6 +186,11 @@ describe.runIf(process.env.MINIXLA_CROSSCHECK !== "0")("the cross-checking setup
     expect(disagreement({ ok: false, error: budget }, { ok: true, value })).toBeUndefined();
     expect(disagreement({ ok: true, value }, { ok: false, error: budget })).toMatch(/the compiled engine throws EvalError/);
     expect(disagreement({ ok: false, error: new EvalError("other") }, { ok: true, value })).toMatch(/the reference throws EvalError: other/);
+    // Both refusing: the compiled engine names the fusion holding the instruction; anything else must match.
+    const fused = new EvalError(budget.message.replace("b (broadcast)", "b (fusion)"));
+    expect(disagreement({ ok: false, error: budget }, { ok: false, error: fused })).toBeUndefined();
+    const otherSize = new EvalError(fused.message.replace("f32[2147483648]", "f32[2147483649]"));
+    expect(disagreement({ ok: false, error: budget }, { ok: false, error: otherSize })).toMatch(/the engines throw different errors/);
   });
 
   it("takes every NaN as one value, and -0 apart from +0", () => {

@@ -23,7 +23,11 @@
  * budget (a broadcast to 2^31 elements that is only sliced). The reverse —
  * the compiled engine refusing what the reference runs — is a disagreement.
  * Error messages agree when they are equal once the entry point's own name
- * (evaluate / compile, which prefix a module check's message) is set aside.
+ * (evaluate / compile, which prefix a module check's message) is set aside,
+ * and, in two budget refusals, the opcode after the instruction's name: the
+ * compiled engine refuses the fusion that holds the instruction, under the
+ * instruction's name ("b (fusion): result f32[...] needs ..." for the
+ * reference's "b (broadcast): ...").
  */
 import { EvalError, type HloModule, type Literal, firstBitDifference } from "@minixla/hlo";
 import type { CompileOptions, EvalOptions, Executable } from "@minixla/interpreter";
@@ -55,7 +59,8 @@ function isBudgetRefusal(e: unknown): boolean {
 
 /** The message with the entry point's name (evaluate, compile), which prefixes a module check's message, set aside. */
 function messageOf(e: Error): string {
-  return e.message.replace(/\b(evaluate|compile)\b/g, "<entry>");
+  const m = e.message.replace(/\b(evaluate|compile)\b/g, "<entry>");
+  return isBudgetRefusal(e) ? m.replace(/^(\S+) \([\w-]+\):/, "$1 (<op>):") : m;
 }
 
 /** Why the compiled outcome is not the reference's, or undefined when they agree (same bits, or the same error class and message). */
