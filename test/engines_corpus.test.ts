@@ -3,7 +3,7 @@
  * the reference evaluates: `compile(m).execute(args)` must give
  * `evaluate(m, args)` bit for bit (firstBitDifference: -0 and NaN payloads
  * count), and where the reference throws, the compiled engine must throw an
- * error of the same class.
+ * error of the same class with the same message.
  *
  * - the XLA-computed corpora with manifests (xla-jax, xla-ops, jax-models,
  *   jax-x64): each case's module as `minixla conformance` runs it (loaded,
@@ -12,7 +12,11 @@
  * - XLA's .hlo corpus (xla-hlo): every module whose status in expected.json is
  *   "evaluates", on the same seeded inputs and elided-constant values as
  *   test/xla_hlo_corpus.test.ts; the slow ones only under MINIXLA_SLOW=1, and
- *   in the default run only those whose estimated work is small;
+ *   in the default run only those whose estimated work is small; modules on
+ *   several devices are skipped (no compiled SPMD engine). Host transfers run
+ *   against the seeded host on the reference and are replayed to the compiled
+ *   run. Skips are counted as they happen, and a last test checks that at
+ *   least the floor of modules was compared after them;
  * - StableHLO's interpreter tests (interpret/ and testdata/), as HLO modules
  *   without parameters, as their own tests run them.
  *
@@ -50,6 +54,15 @@ const reference = referenceOf(evaluate);
 
 const tally = { bitwise: 0, sameError: 0 };
 
+/**
+ * The least number of xla-hlo modules compared on both engines, counted after
+ * the skips: in the default run (modules of small estimated work), under
+ * MINIXLA_SLOW=1 (every one-device module), and of those with host transfers.
+ */
+const XLA_HLO_FLOOR = 580;
+const XLA_HLO_FLOOR_SLOW = 647;
+const XLA_HLO_HOST_FLOOR = 24;
+
 /** Runs both engines and asserts they agree; returns whether the reference gave a value. */
 function checkEngines(m: HloModule, args: readonly Literal[], options: EvalOptions = {}): boolean {
   const r = runBoth(reference, compile, m, args, options);
@@ -60,7 +73,7 @@ function checkEngines(m: HloModule, args: readonly Literal[], options: EvalOptio
 }
 
 afterAll(() => {
-  console.log(`engines agree on ${tally.bitwise + tally.sameError} corpus modules: ${tally.bitwise} bit for bit, ${tally.sameError} throwing the same error class`);
+  console.log(`engines agree on ${tally.bitwise + tally.sameError} corpus modules: ${tally.bitwise} bit for bit, ${tally.sameError} throwing the same error (class and message)`);
 });
 
 function readArray(path: string, expected: Shape | undefined): Literal {
@@ -92,6 +105,12 @@ describe("XLA's .hlo corpus on both engines", () => {
   const expected = readExpected();
   const modules = corpusModules().filter((mod) => expected[mod.id] === "evaluates");
 
+  /** Modules compared, and modules skipped by reason: counted as the tests run, so a skip cannot pass for a check. */
+  const ran = { compared: 0, withHost: 0, skipped: new Map<string, number>() };
+  const skip = (why: string): void => {
+    ran.skipped.set(why, (ran.skipped.get(why) ?? 0) + 1);
+  };
+
   it("has the modules expected.json says evaluate", () => {
     expect(modules.length).toBeGreaterThan(500);
   });
@@ -100,14 +119,37 @@ describe("XLA's .hlo corpus on both engines", () => {
     it(mod.id, (ctx) => {
       const m = lowerBroadcasts(parseHloModule(mod.text));
       // Several devices run with evaluateSpmd, on the reference kernels only: there is no compiled run to compare.
-      if ((!slow && (isSlow(m, mod.id) || estimatedWork(m) > DEFAULT_WORK)) || deviceCountOf(m) > 1) {
+      if (deviceCountOf(m) > 1) {
+        skip("runs on several devices (no compiled SPMD engine)");
         ctx.skip();
         return;
       }
-      expect(checkEngines(m, randomInputs(mod.id, m), corpusEvalOptions(mod.id, m)), "expected.json says it evaluates").toBe(true);
+      if (!slow && (isSlow(m, mod.id) || estimatedWork(m) > DEFAULT_WORK)) {
+        skip("slow for the default run (MINIXLA_SLOW=1 runs it)");
+        ctx.skip();
+        return;
+      }
+      const options = corpusEvalOptions(mod.id, m);
+      expect(checkEngines(m, randomInputs(mod.id, m), options), "expected.json says it evaluates").toBe(true);
+      ran.compared++;
+      if (hostCalls(m)) ran.withHost++;
     }, slow ? 600_000 : undefined);
   }
+
+  // Registered after the modules' tests, so it runs after them (vitest runs a file's tests in order).
+  it("compared at least the floor of modules, after the skips", () => {
+    const skips = [...ran.skipped].map(([why, n]) => `${n} ${why}`).join("; ");
+    console.log(`xla-hlo on both engines: ${ran.compared} modules compared (${ran.withHost} with host transfers, replayed), skipped: ${skips || "none"}`);
+    expect(ran.compared + [...ran.skipped.values()].reduce((a, b) => a + b, 0), "every module either compared or skipped").toBe(modules.length);
+    expect(ran.compared).toBeGreaterThanOrEqual(slow ? XLA_HLO_FLOOR_SLOW : XLA_HLO_FLOOR);
+    expect(ran.withHost).toBeGreaterThanOrEqual(XLA_HLO_HOST_FLOOR);
+  });
 });
+
+/** Whether the module talks to its host (infeed, outfeed, send, recv): its host calls are replayed to the compiled run. */
+function hostCalls(m: HloModule): boolean {
+  return m.computations.some((c) => c.instructions.some((i) => ["infeed", "outfeed", "send", "recv"].includes(i.opcode)));
+}
 
 describe("StableHLO's interpreter tests on both engines", () => {
   const { cases } = readCorpus();

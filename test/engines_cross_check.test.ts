@@ -7,11 +7,11 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { XlaBuilder } from "@minixla/builder";
-import { EvalError, type HloModule, type Literal, VerifyError, literal, lowerBroadcasts, shape } from "@minixla/hlo";
-import { type CompileOptions, type Executable, compile, evaluate } from "@minixla/interpreter";
+import { EvalError, type HloModule, type Literal, VerifyError, literal, lowerBroadcasts, parseHloModule, shape } from "@minixla/hlo";
+import { type CompileOptions, type Executable, compile, evaluate, evaluateSpmd } from "@minixla/interpreter";
 import { evaluate as evaluateByPath } from "../packages/interpreter/src/evaluate.ts";
 import { disagreement } from "./support/engines.ts";
-import { CROSS_CHECKED, CrossCheckError, crossCheckCount, installCompile } from "./support/cross_check.ts";
+import { CROSS_CHECKED, CrossCheckError, SPMD_UNCHECKED, crossCheckCount, crossCheckTally, installCompile } from "./support/cross_check.ts";
 
 function addOne(): HloModule {
   const b = new XlaBuilder("add_one");
@@ -39,6 +39,45 @@ function flipping(c: typeof compile) {
         return { shape: r.shape, data };
       },
     };
+  };
+}
+
+/** x + 1 handed to the outfeed; the result is x + 1 plus a value received from the host. */
+const HOST_MODULE = lowerBroadcasts(
+  parseHloModule(`HloModule host_calls
+
+ENTRY main {
+  x = f32[3] parameter(0)
+  one = f32[] constant(1)
+  ones = f32[3] broadcast(one), dimensions={}
+  y = f32[3] add(x, ones)
+  t0 = token[] after-all()
+  t1 = token[] outfeed(y, t0)
+  r = (f32[3], u32[], token[]) recv(t1), channel_id=7, is_host_transfer=true
+  d = (f32[3], token[]) recv-done(r), channel_id=7, is_host_transfer=true
+  v = f32[3] get-tuple-element(d), index=0
+  ROOT s = f32[3] add(y, v)
+}
+`),
+);
+
+/** A compile whose outfeeds hand out values with one bit flipped (the last element's sign). */
+function outfeedFlipping(c: typeof compile) {
+  return (m: HloModule, o?: CompileOptions): Executable => {
+    const host = o?.host;
+    const outfeed = host?.outfeed;
+    if (outfeed === undefined) return c(m, o);
+    return c(m, {
+      ...o,
+      host: {
+        ...host,
+        outfeed: (v: Literal) => {
+          const data = ((v as { data: Float64Array }).data).slice();
+          data[data.length - 1] = -data[data.length - 1];
+          outfeed({ shape: v.shape, data } as Literal);
+        },
+      },
+    });
   };
 }
 
@@ -77,16 +116,60 @@ describe.runIf(process.env.MINIXLA_CROSSCHECK !== "0")("the cross-checking setup
     expect(() => evaluate(addOne(), [])).toThrow(/the engines throw different errors: compiled VerifyError/);
   });
 
-  it("passes the reference's own error through when both engines throw the same class", () => {
+  it("passes the reference's own error through when both engines throw the same class and message", () => {
     expect(() => evaluate(addOne(), [])).toThrow(EvalError);
     expect(() => evaluate(addOne(), [])).not.toThrow(CrossCheckError);
   });
 
-  it("does not cross-check when options.host is given (host callbacks must not run twice)", () => {
-    restore = installCompile(flipping(compile)) ?? null;
+  it("checks calls with options.host: the host meets the reference alone, the compiled run replays its calls", () => {
+    const outs: Literal[] = [];
+    let recvs = 0;
+    const host = {
+      outfeed: (v: Literal) => outs.push(v),
+      recv: (channel: number) => {
+        recvs++;
+        return literal("f32", [3], [channel, 0.5, -1]);
+      },
+    };
     const before = crossCheckCount();
-    expect(() => evaluate(addOne(), [X], { host: {} })).not.toThrow();
-    expect(crossCheckCount()).toBe(before);
+    const r = evaluate(HOST_MODULE, [X], { host });
+    expect(crossCheckCount()).toBe(before + 1);
+    // One outfeed and one recv, as the module makes: the compiled run did not call the host again.
+    expect(outs.map((v) => Array.from((v as { data: Float64Array }).data))).toEqual([[2, 1, 3.5]]);
+    expect(recvs).toBe(1);
+    expect(Array.from((r as { data: Float64Array }).data)).toEqual([9, 1.5, 2.5]);
+  });
+
+  it("throws CrossCheckError when the compiled run hands the host another value or makes other host calls", () => {
+    restore = installCompile(outfeedFlipping(compile)) ?? null;
+    const host = { outfeed: () => {}, recv: () => literal("f32", [3], [7, 0.5, -1]) };
+    expect(() => evaluate(HOST_MODULE, [X], { host })).toThrow(CrossCheckError);
+    expect(() => evaluate(HOST_MODULE, [X], { host })).toThrow(/outfeed call 1 hands out another value: value 2 differs: -3.5 vs 3.5/);
+    installCompile((m, o) => compile(m, { ...o, host: { ...o?.host, outfeed: () => {} } }));
+    expect(() => evaluate(HOST_MODULE, [X], { host })).toThrow(/the compiled engine makes 0 outfeed call\(s\); the reference made 1/);
+  });
+
+  it("throws CrossCheckError when the engines throw the same class with other messages", () => {
+    restore = installCompile(() => {
+      throw new EvalError("module add_one takes 1 argument, but 2 were given");
+    }) ?? null;
+    expect(() => evaluate(addOne(), [])).toThrow(/the engines throw different errors: compiled EvalError: module add_one takes 1 argument, but 2 were given; reference EvalError: module add_one takes 1 argument, but 0 were given/);
+  });
+
+  it("checks evaluateSpmd device by device where devices do not talk, and counts the rest as not checked", () => {
+    const before = crossCheckTally();
+    const r = evaluateSpmd(addOne(), [[X], [literal("f32", [3], [4, 5, 6])]], { replicaCount: 2 });
+    expect(r.map((v) => Array.from((v as { data: Float64Array }).data))).toEqual([[2, 1, 3.5], [5, 6, 7]]);
+    expect(crossCheckTally().spmdChecked).toBe(before.spmdChecked + 1);
+    restore = installCompile(flipping(compile)) ?? null;
+    expect(() => evaluateSpmd(addOne(), [[X], [X]], { replicaCount: 2 })).toThrow(/disagrees with evaluateSpmd\(m, ...\) on module add_one: device 0: results differ/);
+    installCompile(restore ?? compile);
+    restore = null;
+    const b = new XlaBuilder("replica");
+    b.replicaId();
+    const withId = b.build();
+    evaluateSpmd(withId, [[], []], { replicaCount: 2 });
+    expect(crossCheckTally().skipped.get(SPMD_UNCHECKED)).toBe((before.skipped.get(SPMD_UNCHECKED) ?? 0) + 1);
   });
 
   it("leaves compile's own checks (prepareModule, checkArguments) unwrapped", () => {
@@ -103,6 +186,11 @@ describe.runIf(process.env.MINIXLA_CROSSCHECK !== "0")("the cross-checking setup
     expect(disagreement({ ok: false, error: budget }, { ok: true, value })).toBeUndefined();
     expect(disagreement({ ok: true, value }, { ok: false, error: budget })).toMatch(/the compiled engine throws EvalError/);
     expect(disagreement({ ok: false, error: new EvalError("other") }, { ok: true, value })).toMatch(/the reference throws EvalError: other/);
+    // Both refusing: the compiled engine names the fusion holding the instruction; anything else must match.
+    const fused = new EvalError(budget.message.replace("b (broadcast)", "b (fusion)"));
+    expect(disagreement({ ok: false, error: budget }, { ok: false, error: fused })).toBeUndefined();
+    const otherSize = new EvalError(fused.message.replace("f32[2147483648]", "f32[2147483649]"));
+    expect(disagreement({ ok: false, error: budget }, { ok: false, error: otherSize })).toMatch(/the engines throw different errors/);
   });
 
   it("takes every NaN as one value, and -0 apart from +0", () => {

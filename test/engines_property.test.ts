@@ -9,8 +9,8 @@
  * the reference kernels), on inputs full of NaN, -0, infinities, subnormals
  * and integer extremes. Lowered (lowerBroadcasts), each program runs on the
  * reference evaluator and on the compiled engine (fused, and unfused on a
- * share of the cases), which must agree bit for bit, or throw the same class
- * of error.
+ * share of the cases), which must agree bit for bit, or throw the same error
+ * (class and message).
  *
  * A failure prints the shrunk program's HLO text. MINIXLA_PROPERTY_RUNS=N
  * raises the number of programs (support/property.ts).

@@ -18,6 +18,7 @@ import {
   type ArrayLiteral,
   type Literal,
   isTupleLiteral,
+  VerifyError,
   lowerBroadcasts,
   parseHloModule,
 } from "@minixla/hlo";
@@ -143,8 +144,12 @@ describe("StableHLO interpreter tests", () => {
     const verdict = verdicts[c.id];
     const known = KNOWN_FAILURES[c.id];
     if (verdict?.startsWith("rejects")) {
-      it(`${c.id}: is rejected, as XLA rejects it`, () => {
-        expect(() => run(c)).toThrow();
+      // XLA's verifier message, as xla_verdicts.json records it: minixla's verifier must refuse the module for the same rule.
+      const reason = verdict.replace(/^rejects: (UNKNOWN: )?(<unknown>:0: )?(error: )?/, "").replace(/[:\s]+$/, "");
+      it(`${c.id}: is rejected by the verifier, as XLA rejects it`, () => {
+        expect(reason.length, "xla_verdicts.json gives XLA's reason").toBeGreaterThan(10);
+        expect(() => run(c)).toThrow(VerifyError);
+        expect(() => run(c)).toThrow(reason);
       });
       continue;
     }

@@ -6,13 +6,17 @@
  * top_k in every element type. Each file's op is applied to its inputs in
  * HLO and compared with its expected values as StableHLO's test driver
  * compares them: expect_eq exactly (NaN equal to NaN here, since the test's
- * NaNs are the expected output of sorting NaN inputs), expect_almost_eq
- * within 0.001 absolute, expect_close within 3 units in the last place.
+ * NaNs are the expected output of sorting NaN inputs), expect_close within 3
+ * units in the last place, and expect_almost_eq within 0.001 absolute and,
+ * tighter than StableHLO's driver, within ALMOST_EQ_ULPS units of the result
+ * type's precision, norm-wise (|got - want| <= k eps |want|, complex values
+ * by their modulus): 0.001 absolute would pass an f64 result wrong in its
+ * fourth digit.
  *
  * Run on real XLA (CPU, jaxlib 0.10.2), every module gives bit for bit
  * minixla's values in bf16, f16, f32 and for top_k; in f64 and the complex
- * types the two differ in the last bits of some elements (relative
- * difference at most 2e-16 in f64, 3e-7 in c64, 5e-15 in c128), where
+ * types the two differ in the last bits of some elements (norm-wise at most
+ * 1 ulp in f64 acos, 1.1 in c64, 1.4 in c128 but 13.7 in c128 atanh), where
  * minixla stays within the check of StableHLO's expected values.
  */
 import { describe, expect, it } from "vitest";
@@ -34,6 +38,33 @@ const XLA_VALUES: Readonly<Record<string, Readonly<Record<number, number>>>> = {
   "cosh_float32_20_20_chlo.mlir": { 228: 4777.0576171875 },
   "sinh_float32_20_20_chlo.mlir": { 53: -3136.5986328125, 165: 3035.9873046875, 286: -8601.5654296875, 329: -14654.5185546875 },
 };
+
+/**
+ * The norm-wise bound, in units of the result type's precision, of the
+ * expect_almost_eq cases: 4 (StableHLO's expected values are the outputs of
+ * the JAX that generated the files, not correctly rounded, and differ from
+ * today's XLA CPU by up to 1.4 of these units), except where StableHLO's
+ * values are further from today's XLA than that. atanh f64: today's XLA CPU
+ * gives minixla's 400 values bit for bit, which are up to 27.2 units from
+ * StableHLO's; atanh c128: minixla is up to 13.7 units from today's XLA and
+ * 13.7 from StableHLO's values (element 220).
+ */
+const ALMOST_EQ_ULPS: Readonly<Record<string, number>> = {
+  "atanh_float64_20_20_chlo.mlir": 28,
+  "atanh_complex128_20_20_chlo.mlir": 14,
+};
+const DEFAULT_ALMOST_EQ_ULPS = 4;
+
+const EPSILON: Partial<Record<ElementType, number>> = { bf16: 2 ** -7, f16: 2 ** -10, f32: 2 ** -23, c64: 2 ** -23, f64: 2 ** -52, c128: 2 ** -52 };
+
+/** Whether got is within `units` of want's precision, norm-wise (complex by modulus); NaN only matches NaN, inf only itself. */
+function withinUnits(t: ElementType, got: readonly number[], want: readonly number[], units: number): boolean {
+  if (got.some(Number.isNaN) || want.some(Number.isNaN)) return got.some(Number.isNaN) === want.some(Number.isNaN);
+  if (!got.every(Number.isFinite) || !want.every(Number.isFinite)) return got.every((g, i) => g === want[i]);
+  const eps = EPSILON[t];
+  if (eps === undefined) throw new TypeError(`no precision known for ${t}`);
+  return Math.hypot(...got.map((g, i) => g - want[i])) <= units * eps * Math.hypot(...want);
+}
 
 /**
  * Cases minixla does not pass yet, each with the reason; a listed case that
@@ -124,9 +155,14 @@ function mismatches(c: TestdataCase, result: Literal): string[] {
     check.expected.forEach((stablehlo, i) => {
       const want = xla?.[i] ?? stablehlo;
       const g = vals[i];
-      const ok = Array.isArray(want)
+      const stablehloCheck = Array.isArray(want)
         ? sameReal(t, c.kind, (g as readonly number[])[0], want[0]) && sameReal(t, c.kind, (g as readonly number[])[1], want[1])
         : sameReal(t, c.kind, g as number | bigint, want as number | bigint);
+      const tight =
+        c.kind !== "almost_eq" ||
+        typeof g === "bigint" ||
+        withinUnits(t, Array.isArray(g) ? g : [g as number], Array.isArray(want) ? want : [want as number], ALMOST_EQ_ULPS[c.id] ?? DEFAULT_ALMOST_EQ_ULPS);
+      const ok = stablehloCheck && tight;
       if (!ok) out.push(`result ${k} element ${i}: got ${show(g)}, expected ${show(want)}`);
     });
   });

@@ -3,6 +3,10 @@
  * scratch folder removed after the file's tests, and an asynchronous run (so
  * the tests, each a separate process, run concurrently) whose hang is killed
  * at the timeout and shows as exit code null.
+ *
+ * A spawned command evaluates in its own process, out of the reach of the
+ * cross-checking setup file; the runs are counted (spawnedRuns) so the setup
+ * file reports them as not checked, with SPAWNED_UNCHECKED as the reason.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,10 +23,22 @@ export interface Outcome {
   readonly stderr: string;
 }
 
+/** Why a spawned command's evaluations are not cross-checked. */
+export const SPAWNED_UNCHECKED =
+  "minixla command runs spawned as a child process, outside the setup file's reach (its own check is `--engine both`, test/cli_engine.test.ts)";
+
+let spawned = 0;
+
+/** How many commands this test file has spawned. */
+export function spawnedRuns(): number {
+  return spawned;
+}
+
 /** A command runner with the given timeout. */
 export function cliRunner(timeoutMs: number): (...args: string[]) => Promise<Outcome> {
   return (...args) =>
     new Promise((resolve, reject) => {
+      spawned++;
       const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: timeoutMs });
       let stdout = "";
       let stderr = "";
