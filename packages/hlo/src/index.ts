@@ -45,3 +45,4 @@ export { xlaCpuNumerics } from "./passes/xla_cpu_numerics.ts";
 export * from "./literal_bits.ts";
 export * from "./literal_compare.ts";
 export * from "./reduce/index.ts";
+export { printStableHlo, StableHloPrintError } from "./stablehlo/printer.ts";
