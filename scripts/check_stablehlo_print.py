@@ -3,6 +3,8 @@
 One file:   python check_stablehlo_print.py MODULE.mlir [in0.npy ...]
     parses the text with JAX's MLIR (stablehlo and chlo dialects registered), compiles it for XLA's CPU backend,
     runs it on the inputs and prints each output (saved as out<i>.npy under $OUT_DIR when set).
+Tally:      python check_stablehlo_print.py --acceptance OUT.json RESULT.json ...
+    merges result files into the vendored acceptance record: counts per corpus and status, and every result.
 A corpus:   python check_stablehlo_print.py --manifest DIR/manifest.json RESULT.json
     for every module scripts/dump_stablehlo_print.ts printed: runs its HLO text and its printed StableHLO on XLA with the
     same inputs and records whether JAX's parser accepted the text, XLA compiled it, and the outputs agree (bit for bit,
@@ -163,8 +165,42 @@ def run_manifest(manifest_path, result_path):
     print(json.dumps(counts, indent=1))
 
 
+def acceptance(out_path, result_paths):
+    import jax, jaxlib
+    results = []
+    for p in result_paths:
+        results.extend({k: v for k, v in r.items() if k != "index"} for r in json.load(open(p)))
+    counts = {}
+    for r in results:
+        counts.setdefault(r["corpus"], {}).setdefault(r["status"], 0)
+        counts[r["corpus"]][r["status"]] += 1
+    record = {
+        "xla": f"jax {jax.__version__}, jaxlib {jaxlib.__version__}, CPU",
+        "statuses": {
+            "same": "XLA compiled the printed StableHLO and its outputs equal, bit for bit, those of the HLO text on XLA",
+            "close": "as same, but some outputs differ within 1e-6 relative",
+            "different": "outputs differ (reason says how)",
+            "parse-rejected": "JAX's MLIR parser rejected the printed text",
+            "xla-rejected": "XLA did not compile or run the printed text while it ran the HLO text",
+            "accepted-hlo-fails": "XLA compiled and ran the printed text; XLA does not run the HLO text itself, so nothing to compare",
+            "both-fail": "XLA runs neither the HLO text nor the printed text (several devices, host transfers, ...)",
+            "refused": "printStableHlo refused the module (reason names the op)",
+            "skipped": "not printed: minixla does not read the HLO, or an entry parameter is a tuple or token",
+            "crashed": "XLA crashed the process",
+        },
+        "counts": counts,
+        "results": results,
+    }
+    with open(out_path, "w") as f:
+        json.dump(record, f, indent=1)
+        f.write("\n")
+    print(json.dumps(counts, indent=1))
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "--worker":
+    if sys.argv[1] == "--acceptance":
+        acceptance(sys.argv[2], sys.argv[3:])
+    elif sys.argv[1] == "--worker":
         worker(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     elif sys.argv[1] == "--manifest":
         run_manifest(sys.argv[2], sys.argv[3])
