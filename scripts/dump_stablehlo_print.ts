@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type HloModule, type Literal, isArrayLiteral, parseHloModule, printStableHlo, writeNpy } from "@minixla/hlo";
-import { corpusModules, randomInputs } from "../test/corpus/xla-hlo/corpus.ts";
+import { corpusModules, isSlow, randomInputs } from "../test/corpus/xla-hlo/corpus.ts";
 import { readCorpus } from "../test/corpus/stablehlo/mlir_cases.ts";
 import { readTestdataCorpus } from "../test/corpus/stablehlo/testdata_cases.ts";
 
@@ -48,6 +48,10 @@ function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => 
     entries.push({ ...base, inputs: 0, refused: (e as Error).message.split("\n")[0] });
     return;
   }
+  if (corpus === "xla-hlo" && isSlow(m, id)) {
+    entries.push({ ...base, inputs: 0, skipped: "too large to run in a corpus sweep (as the xla-hlo test skips it)" });
+    return;
+  }
   const args = inputs(m);
   const files: Uint8Array[] = [];
   for (const a of args) {
@@ -63,6 +67,7 @@ function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => 
   writeFileSync(join(dir, "module.mlir"), mlir);
   files.forEach((f, i) => writeFileSync(join(dir, `in${i}.npy`), f));
   entries.push({ ...base, inputs: files.length });
+  if (entries.length % 50 === 0) writeManifest();
 }
 
 /** The manifest so far (written after every corpus, so a slow run can be checked as it goes). */

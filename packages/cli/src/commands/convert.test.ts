@@ -46,7 +46,7 @@ describe("minixla convert", () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^module @m attributes \{mhlo\.num_partitions = 1 : i32, mhlo\.num_replicas = 2 : i32\} \{/);
     expect(r.out).toContain("func.func public @main(%arg0: tensor<2x3xf64>, %arg1: tensor<3xf64>) -> tensor<2xf64> {");
-    expect(r.out).toContain('"stablehlo.broadcast_in_dim"(%arg1) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf64>) -> tensor<2x3xf64>');
+    expect(r.out).toContain("stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<3xf64>) -> tensor<2x3xf64>");
     expect(r.out).toMatch(/"stablehlo\.reduce"\(%\d+, %\d+\) <\{dimensions = array<i64: 1>\}> \(\{\n\s+\^bb0\(%a\d+: tensor<f64>, %a\d+: tensor<f64>\):/);
     // Only the entry function: the reducer is inlined, so no private function is printed.
     expect(r.out.match(/func\.func/g)).toHaveLength(1);

@@ -53,6 +53,14 @@ function elementwise(name: string): OpPrinter<Opcode> {
   };
 }
 
+/** `stablehlo.op %x : (T) -> U`: the pretty form of a one-operand op whose types the signature gives. */
+function converting(name: string): OpPrinter<Opcode> {
+  return (c) => {
+    const [x] = c.operands;
+    return ssa(c.w.prettyText((ref) => `stablehlo.${name} ${ref(x)} : (${mlirType(x.shape)}) -> ${mlirType(c.inst.shape)}`), c.inst.shape);
+  };
+}
+
 /** A CHLO op (XLA lowers it when it compiles the module). */
 function chlo(name: string): OpPrinter<Opcode> {
   return (c) => results(c, `chlo.${name}`, c.operands);
@@ -266,31 +274,39 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   "shift-right-logical": elementwise("shift_right_logical"),
   complex: elementwise("complex"),
   compare: (c) => {
-    const first = c.operands[0].shape;
-    const type = c.inst.attributes.comparisonType ?? (isTupleShape(first) ? "FLOAT" : defaultComparisonType(first.elementType));
-    return results(c, "stablehlo.compare", c.operands, [
-      `comparison_direction = #stablehlo<comparison_direction ${c.inst.attributes.direction}>`,
-      `compare_type = #stablehlo<comparison_type ${type}>`,
-    ]);
+    const [a, b] = c.operands;
+    const type = c.inst.attributes.comparisonType ?? (isTupleShape(a.shape) ? "FLOAT" : defaultComparisonType(a.shape.elementType));
+    const text = c.w.prettyText(
+      (ref) => `stablehlo.compare ${c.inst.attributes.direction}, ${ref(a)}, ${ref(b)}, ${type} : (${mlirType(a.shape)}, ${mlirType(b.shape)}) -> ${mlirType(c.inst.shape)}`,
+    );
+    return ssa(text, c.inst.shape);
   },
   select: elementwise("select"),
   clamp: elementwise("clamp"),
-  convert: (c) => results(c, "stablehlo.convert", c.operands),
-  "bitcast-convert": (c) => results(c, "stablehlo.bitcast_convert", c.operands),
+  convert: converting("convert"),
+  "bitcast-convert": converting("bitcast_convert"),
   "reduce-precision": (c) =>
     results(c, "stablehlo.reduce_precision", c.operands, [
       `exponent_bits = ${c.inst.attributes.exponentBits} : i32`,
       `mantissa_bits = ${c.inst.attributes.mantissaBits} : i32`,
     ]),
-  broadcast: (c) => results(c, "stablehlo.broadcast_in_dim", c.operands, [`broadcast_dimensions = ${i64Array(c.inst.attributes.dimensions)}`]),
-  reshape: (c) => results(c, "stablehlo.reshape", c.operands),
+  broadcast: (c) => {
+    const [x] = c.operands;
+    const dims = `[${c.inst.attributes.dimensions.join(", ")}]`;
+    return ssa(c.w.prettyText((ref) => `stablehlo.broadcast_in_dim ${ref(x)}, dims = ${dims} : (${mlirType(x.shape)}) -> ${mlirType(c.inst.shape)}`), c.inst.shape);
+  },
+  reshape: converting("reshape"),
   bitcast: (c) => {
     const from = c.operands[0].shape;
     if (!isDefaultLayout(from) || !isDefaultLayout(c.inst.shape)) refuse(c, "it reinterprets a non-default layout, which StableHLO's logical values do not have");
     if (isTupleShape(from) || isTupleShape(c.inst.shape) || from.elementType !== c.inst.shape.elementType) refuse(c, "it changes the element type");
     return results(c, "stablehlo.reshape", c.operands);
   },
-  transpose: (c) => results(c, "stablehlo.transpose", c.operands, [`permutation = ${i64Array(c.inst.attributes.dimensions)}`]),
+  transpose: (c) => {
+    const [x] = c.operands;
+    const dims = `[${c.inst.attributes.dimensions.join(", ")}]`;
+    return ssa(c.w.prettyText((ref) => `stablehlo.transpose ${ref(x)}, dims = ${dims} : (${mlirType(x.shape)}) -> ${mlirType(c.inst.shape)}`), c.inst.shape);
+  },
   reverse: (c) => results(c, "stablehlo.reverse", c.operands, [`dimensions = ${i64Array(c.inst.attributes.dimensions)}`]),
   slice: (c) =>
     results(c, "stablehlo.slice", c.operands, [
@@ -307,7 +323,7 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
       `interior_padding = ${i64Array(p.map((d) => d.interior))}`,
     ]);
   },
-  iota: (c) => results(c, "stablehlo.iota", [], [`iota_dimension = ${c.inst.attributes.iotaDimension} : i64`]),
+  iota: (c) => ssa(c.w.prettyText(() => `stablehlo.iota dim = ${c.inst.attributes.iotaDimension} : ${mlirType(c.inst.shape)}`), c.inst.shape),
   "get-dimension-size": (c) => results(c, "stablehlo.get_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
   "set-dimension-size": (c) => results(c, "stablehlo.set_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
   "dynamic-reshape": (c) => refuse(c, "HLO's per-dimension size operands have no StableHLO counterpart"),
@@ -590,7 +606,7 @@ function resultOf(v: Value, s: Shape): Value {
 /** func.call of the private function printed for computation `name`; the result is one value of `result`'s type. */
 function callFunction(c: OpContext<Opcode>, name: string, args: readonly Value[], result: Shape): Value {
   const fn = c.printer.functionFor(c.printer.computation(name));
-  const [r] = c.w.generic({ name: "func.call", operands: args, properties: [`callee = ${symbol(fn)}`], results: [result] });
+  const r = c.w.prettyText((ref) => `func.call ${symbol(fn)}(${args.map(ref).join(", ")}) : (${args.map((a) => mlirType(a.shape)).join(", ")}) -> ${isTupleShape(result) ? `(${mlirType(result)})` : mlirType(result)}`);
   return ssa(r, result);
 }
 

@@ -157,6 +157,14 @@ export class Writer {
     return r;
   }
 
+  /** `%r = <text>` for an op's custom (pretty) form with one result; `text` is everything after `=`. */
+  prettyText(text: (ref: (v: Value) => string) => string): string {
+    const body = text((v) => this.ref(v));
+    const r = this.fresh();
+    this.line(`${r} = ${body}`);
+    return r;
+  }
+
   /** A block header `^bb0(%a: T, ...):` with fresh argument names; returns the arguments as values. */
   block(args: readonly Shape[]): Value[] {
     if (args.length === 0) return [];

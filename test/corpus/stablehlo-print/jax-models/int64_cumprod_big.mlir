@@ -1,18 +1,18 @@
 module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%arg0: tensor<7xi64>) -> (tensor<7xi64>, tensor<7xi64>) {
-    %0 = "func.call"(%arg0) <{callee = @cumprod.3}> : (tensor<7xi64>) -> tensor<7xi64>
+    %0 = func.call @cumprod.3(%arg0) : (tensor<7xi64>) -> tensor<7xi64>
     %1 = stablehlo.constant dense<1000000000000> : tensor<i64>
-    %2 = "stablehlo.broadcast_in_dim"(%1) <{broadcast_dimensions = array<i64>}> : (tensor<i64>) -> tensor<7xi64>
+    %2 = stablehlo.broadcast_in_dim %1, dims = [] : (tensor<i64>) -> tensor<7xi64>
     %3 = stablehlo.multiply %arg0, %2 : tensor<7xi64>
-    %4 = "func.call"(%3) <{callee = @cumsum.6}> : (tensor<7xi64>) -> tensor<7xi64>
+    %4 = func.call @cumsum.6(%3) : (tensor<7xi64>) -> tensor<7xi64>
     return %0, %4 : tensor<7xi64>, tensor<7xi64>
   }
   func.func private @cumprod.3(%arg0: tensor<7xi64>) -> tensor<7xi64> {
-    %0 = "func.call"(%arg0) <{callee = @cumprod_0.2}> : (tensor<7xi64>) -> tensor<7xi64>
+    %0 = func.call @cumprod_0.2(%arg0) : (tensor<7xi64>) -> tensor<7xi64>
     return %0 : tensor<7xi64>
   }
   func.func private @cumsum.6(%arg0: tensor<7xi64>) -> tensor<7xi64> {
-    %0 = "func.call"(%arg0) <{callee = @cumsum_1.5}> : (tensor<7xi64>) -> tensor<7xi64>
+    %0 = func.call @cumsum_1.5(%arg0) : (tensor<7xi64>) -> tensor<7xi64>
     return %0 : tensor<7xi64>
   }
   func.func private @cumprod_0.2(%arg0: tensor<7xi64>) -> tensor<7xi64> {

@@ -9,19 +9,19 @@ module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas
       "stablehlo.return"(%6) : (tensor<f32>) -> ()
     }) : (tensor<2x4x8x8xf32>, tensor<f32>) -> tensor<2x4x4x4xf32>
     %7 = stablehlo.constant dense<4.0> : tensor<f32>
-    %8 = "stablehlo.broadcast_in_dim"(%7) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<2x4x4x4xf32>
+    %8 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<f32>) -> tensor<2x4x4x4xf32>
     %9 = stablehlo.divide %3, %8 : tensor<2x4x4x4xf32>
     %10 = "stablehlo.convolution"(%9, %arg2) <{dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, window_strides = array<i64: 1, 1>, padding = dense<[[0, 0], [0, 0]]> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, feature_group_count = 1 : i64, batch_group_count = 1 : i64}> : (tensor<2x4x4x4xf32>, tensor<6x4x3x3xf32>) -> tensor<2x6x2x2xf32>
     %11 = stablehlo.tanh %10 : tensor<2x6x2x2xf32>
-    %12 = "stablehlo.reshape"(%11) : (tensor<2x6x2x2xf32>) -> tensor<2x24xf32>
+    %12 = stablehlo.reshape %11 : (tensor<2x6x2x2xf32>) -> tensor<2x24xf32>
     %13 = "stablehlo.dot_general"(%12, %arg3) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}> : (tensor<2x24xf32>, tensor<24x3xf32>) -> tensor<2x3xf32>
     %14 = stablehlo.constant dense<2.0> : tensor<f32>
-    %15 = "stablehlo.broadcast_in_dim"(%14) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<2x3xf32>
+    %15 = stablehlo.broadcast_in_dim %14, dims = [] : (tensor<f32>) -> tensor<2x3xf32>
     %16 = stablehlo.multiply %13, %15 : tensor<2x3xf32>
     %17 = "stablehlo.dot_general"(%16, %arg3) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>}> : (tensor<2x3xf32>, tensor<24x3xf32>) -> tensor<2x24xf32>
-    %18 = "stablehlo.reshape"(%17) : (tensor<2x24xf32>) -> tensor<2x6x2x2xf32>
+    %18 = stablehlo.reshape %17 : (tensor<2x24xf32>) -> tensor<2x6x2x2xf32>
     %19 = stablehlo.constant dense<1.0> : tensor<f32>
-    %20 = "stablehlo.broadcast_in_dim"(%19) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<2x6x2x2xf32>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [] : (tensor<f32>) -> tensor<2x6x2x2xf32>
     %21 = stablehlo.subtract %20, %11 : tensor<2x6x2x2xf32>
     %22 = stablehlo.multiply %18, %21 : tensor<2x6x2x2xf32>
     %23 = stablehlo.multiply %22, %11 : tensor<2x6x2x2xf32>
@@ -36,7 +36,7 @@ module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas
       "stablehlo.return"(%32) : (tensor<f32>) -> ()
     }) : (tensor<2x4x9x9xf32>, tensor<f32>) -> tensor<2x4x8x8xf32>
     %33 = stablehlo.constant dense<1.0> : tensor<f32>
-    %34 = "stablehlo.broadcast_in_dim"(%33) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<2x4x8x8xf32>
+    %34 = stablehlo.broadcast_in_dim %33, dims = [] : (tensor<f32>) -> tensor<2x4x8x8xf32>
     %35 = stablehlo.subtract %34, %1 : tensor<2x4x8x8xf32>
     %36 = stablehlo.multiply %29, %35 : tensor<2x4x8x8xf32>
     %37 = stablehlo.multiply %36, %1 : tensor<2x4x8x8xf32>

@@ -1,10 +1,10 @@
 module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%arg0: tensor<8x2xf64>) -> tensor<8x2xf64> {
-    %0 = "func.call"(%arg0) <{callee = @cumsum.3}> : (tensor<8x2xf64>) -> tensor<8x2xf64>
+    %0 = func.call @cumsum.3(%arg0) : (tensor<8x2xf64>) -> tensor<8x2xf64>
     return %0 : tensor<8x2xf64>
   }
   func.func private @cumsum.3(%arg0: tensor<8x2xf64>) -> tensor<8x2xf64> {
-    %0 = "func.call"(%arg0) <{callee = @cumsum_0.2}> : (tensor<8x2xf64>) -> tensor<8x2xf64>
+    %0 = func.call @cumsum_0.2(%arg0) : (tensor<8x2xf64>) -> tensor<8x2xf64>
     return %0 : tensor<8x2xf64>
   }
   func.func private @cumsum_0.2(%arg0: tensor<8x2xf64>) -> tensor<8x2xf64> {

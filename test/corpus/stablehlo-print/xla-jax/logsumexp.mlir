@@ -7,16 +7,16 @@ module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas
       "stablehlo.return"(%4) : (tensor<f64>) -> ()
     }) : (tensor<6x3xf64>, tensor<f64>) -> tensor<3xf64>
     %5 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
-    %6 = "stablehlo.broadcast_in_dim"(%5) <{broadcast_dimensions = array<i64>}> : (tensor<f64>) -> tensor<3xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [] : (tensor<f64>) -> tensor<3xf64>
     %7 = stablehlo.maximum %1, %6 : tensor<3xf64>
     %8 = "stablehlo.is_finite"(%7) : (tensor<3xf64>) -> tensor<3xi1>
     %9 = stablehlo.constant dense<0.0> : tensor<f64>
-    %10 = "stablehlo.broadcast_in_dim"(%9) <{broadcast_dimensions = array<i64>}> : (tensor<f64>) -> tensor<3xf64>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [] : (tensor<f64>) -> tensor<3xf64>
     %11 = "stablehlo.select"(%8, %7, %10) : (tensor<3xi1>, tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
-    %12 = "stablehlo.reshape"(%11) : (tensor<3xf64>) -> tensor<1x3xf64>
-    %13 = "stablehlo.broadcast_in_dim"(%12) <{broadcast_dimensions = array<i64: 0, 1>}> : (tensor<1x3xf64>) -> tensor<1x3xf64>
-    %14 = "stablehlo.reshape"(%13) : (tensor<1x3xf64>) -> tensor<3xf64>
-    %15 = "stablehlo.broadcast_in_dim"(%14) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf64>) -> tensor<6x3xf64>
+    %12 = stablehlo.reshape %11 : (tensor<3xf64>) -> tensor<1x3xf64>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0, 1] : (tensor<1x3xf64>) -> tensor<1x3xf64>
+    %14 = stablehlo.reshape %13 : (tensor<1x3xf64>) -> tensor<3xf64>
+    %15 = stablehlo.broadcast_in_dim %14, dims = [1] : (tensor<3xf64>) -> tensor<6x3xf64>
     %16 = stablehlo.subtract %arg0, %15 : tensor<6x3xf64>
     %17 = stablehlo.exponential %16 : tensor<6x3xf64>
     %18 = stablehlo.constant dense<0.0> : tensor<f64>

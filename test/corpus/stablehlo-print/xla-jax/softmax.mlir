@@ -7,12 +7,12 @@ module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas
       "stablehlo.return"(%4) : (tensor<f64>) -> ()
     }) : (tensor<4x10xf64>, tensor<f64>) -> tensor<4xf64>
     %5 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
-    %6 = "stablehlo.broadcast_in_dim"(%5) <{broadcast_dimensions = array<i64>}> : (tensor<f64>) -> tensor<4xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [] : (tensor<f64>) -> tensor<4xf64>
     %7 = stablehlo.maximum %1, %6 : tensor<4xf64>
-    %8 = "stablehlo.reshape"(%7) : (tensor<4xf64>) -> tensor<4x1xf64>
-    %9 = "stablehlo.broadcast_in_dim"(%8) <{broadcast_dimensions = array<i64: 0, 1>}> : (tensor<4x1xf64>) -> tensor<4x1xf64>
-    %10 = "stablehlo.reshape"(%9) : (tensor<4x1xf64>) -> tensor<4xf64>
-    %11 = "stablehlo.broadcast_in_dim"(%10) <{broadcast_dimensions = array<i64: 0>}> : (tensor<4xf64>) -> tensor<4x10xf64>
+    %8 = stablehlo.reshape %7 : (tensor<4xf64>) -> tensor<4x1xf64>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<4x1xf64>) -> tensor<4x1xf64>
+    %10 = stablehlo.reshape %9 : (tensor<4x1xf64>) -> tensor<4xf64>
+    %11 = stablehlo.broadcast_in_dim %10, dims = [0] : (tensor<4xf64>) -> tensor<4x10xf64>
     %12 = stablehlo.subtract %arg0, %11 : tensor<4x10xf64>
     %13 = stablehlo.exponential %12 : tensor<4x10xf64>
     %14 = stablehlo.constant dense<0.0> : tensor<f64>
@@ -21,10 +21,10 @@ module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas
       %18 = stablehlo.add %a16, %a17 : tensor<f64>
       "stablehlo.return"(%18) : (tensor<f64>) -> ()
     }) : (tensor<4x10xf64>, tensor<f64>) -> tensor<4xf64>
-    %19 = "stablehlo.reshape"(%15) : (tensor<4xf64>) -> tensor<4x1xf64>
-    %20 = "stablehlo.broadcast_in_dim"(%19) <{broadcast_dimensions = array<i64: 0, 1>}> : (tensor<4x1xf64>) -> tensor<4x1xf64>
-    %21 = "stablehlo.reshape"(%20) : (tensor<4x1xf64>) -> tensor<4xf64>
-    %22 = "stablehlo.broadcast_in_dim"(%21) <{broadcast_dimensions = array<i64: 0>}> : (tensor<4xf64>) -> tensor<4x10xf64>
+    %19 = stablehlo.reshape %15 : (tensor<4xf64>) -> tensor<4x1xf64>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0, 1] : (tensor<4x1xf64>) -> tensor<4x1xf64>
+    %21 = stablehlo.reshape %20 : (tensor<4x1xf64>) -> tensor<4xf64>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xf64>) -> tensor<4x10xf64>
     %23 = stablehlo.divide %13, %22 : tensor<4x10xf64>
     return %23 : tensor<4x10xf64>
   }

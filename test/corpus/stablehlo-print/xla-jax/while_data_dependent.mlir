@@ -4,7 +4,7 @@ module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas
     %1:2 = "stablehlo.while"(%arg0, %0) ({
     ^bb0(%a2: tensor<f64>, %a3: tensor<i32>):
       %4 = stablehlo.constant dense<100.0> : tensor<f64>
-      %5 = "stablehlo.compare"(%a2, %4) <{comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type FLOAT>}> : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %5 = stablehlo.compare LT, %a2, %4, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
       "stablehlo.return"(%5) : (tensor<i1>) -> ()
     }, {
     ^bb0(%a6: tensor<f64>, %a7: tensor<i32>):
