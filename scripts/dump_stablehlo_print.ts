@@ -54,11 +54,15 @@ function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => 
   }
   const args = inputs(m);
   const files: Uint8Array[] = [];
-  for (const a of args) {
+  // The printed @main takes a tuple parameter as its leaves, in order (XLA's execute takes them so for the HLO too).
+  const stack = [...args].reverse();
+  while (stack.length > 0) {
+    const a = stack.pop() as Literal | Uint8Array;
     if (a instanceof Uint8Array) files.push(a);
-    else if (isArrayLiteral(a) && a.shape.elementType !== "token") files.push(writeNpy(a));
+    else if (!isArrayLiteral(a)) stack.push(...[...a.elements].reverse());
+    else if (a.shape.elementType !== "token") files.push(writeNpy(a));
     else {
-      entries.push({ ...base, inputs: 0, skipped: "an entry parameter is a tuple or token" });
+      entries.push({ ...base, inputs: 0, skipped: "an entry parameter is a token" });
       return;
     }
   }

@@ -192,6 +192,8 @@ ENTRY main {
         const dense = /dense<(.*)> : tensor</.exec(text)?.[1] ?? "";
         const items = dense.startsWith("[") ? dense.slice(1, -1).split(", ") : xs.map(() => dense);
         const back = items.map((s) => {
+          // MLIR's float literal: digits, a point, digits, an optional exponent (or hexadecimal bits).
+          expect(s).toMatch(/^(-?\d+\.\d*(e[-+]?\d+)?|0x[0-9A-F]{8})$/);
           if (!s.startsWith("0x")) return Number(s);
           const bits = new DataView(new ArrayBuffer(4));
           bits.setUint32(0, Number.parseInt(s, 16));

@@ -14,7 +14,7 @@ import { expandReplicaGroups } from "../replica_groups.ts";
 import { type ArrayShape, type Shape, defaultLayout, isTupleShape, shape } from "../shape.ts";
 import { unquote } from "../text/string_escape.ts";
 import type { ModulePrinter } from "./printer.ts";
-import { boolArray, denseText, i64Array, i64Matrix, i64Vector, mlirString, mlirType, symbol } from "./print_types.ts";
+import { boolArray, decimalText, denseText, i64Array, i64Matrix, i64Vector, mlirString, mlirType, symbol } from "./print_types.ts";
 import { type RegionBody, StableHloPrintError, type Value, type Writer, fromLeaves, shapeLeaves, ssa } from "./print_writer.ts";
 
 /** What an op printer gets: the instruction, its operands' values, the writer and the module. */
@@ -155,8 +155,7 @@ function windowProps(c: OpContext<Opcode>, window: readonly Immutable<{ size: nu
 }
 
 function floatAttr(x: number, type: string): string {
-  const s = String(x);
-  return `${/[.e]/.test(s) ? s : `${s}.0`} : ${type}`;
+  return `${decimalText(x)} : ${type}`;
 }
 
 /** A custom-call's raw HLO attributes as StableHLO properties; refuses those StableHLO cannot carry. */

@@ -102,6 +102,18 @@ const SPECIAL_BITS: { readonly [t: string]: { readonly width: number; readonly n
 };
 
 /**
+ * A finite double as MLIR's float literal, which needs a point before any
+ * exponent (`1.0e+30`, not JavaScript's `1e+30`): the shortest decimal that
+ * reads back as the same double.
+ */
+export function decimalText(x: number): string {
+  const s = String(x);
+  if (s.includes(".")) return s;
+  const e = s.indexOf("e");
+  return e < 0 ? `${s}.0` : `${s.slice(0, e)}.0${s.slice(e)}`;
+}
+
+/**
  * One float element: the shortest decimal that reads back as the same double
  * (exact for every narrower format, whose values are doubles), `-0.0` for
  * negative zero, and NaN and infinities as MLIR's hexadecimal bit patterns.
@@ -109,8 +121,7 @@ const SPECIAL_BITS: { readonly [t: string]: { readonly width: number; readonly n
 function floatText(x: number, t: ElementType): string {
   if (Number.isFinite(x)) {
     if (Object.is(x, -0)) return "-0.0";
-    const s = String(x);
-    return /[.e]/.test(s) ? s : `${s}.0`;
+    return decimalText(x);
   }
   const spec = SPECIAL_BITS[t];
   // Component types of complex numbers.

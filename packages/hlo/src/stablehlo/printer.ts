@@ -15,7 +15,7 @@ import { hasImplicitBroadcast } from "../verify/verifier.ts";
 import { lowerBroadcasts } from "../passes/lower_broadcasts.ts";
 import { OP_PRINTERS, type OpContext } from "./print_ops.ts";
 import { mlirType, symbol } from "./print_types.ts";
-import { Scope, StableHloPrintError, type Value, Writer, ssa } from "./print_writer.ts";
+import { Scope, StableHloPrintError, type Value, Writer, fromLeaves, shapeLeaves, ssa } from "./print_writer.ts";
 
 export { StableHloPrintError } from "./print_writer.ts";
 
@@ -83,18 +83,28 @@ function headerAttributes(m: HloModule): { readonly partitions: number; readonly
 }
 
 /**
- * One function. `main` returns the elements of a tuple root as separate
- * results (as JAX's entry functions do); a private function returns its root
- * as one value of its type, tuples included.
+ * One function. `main` takes and returns arrays and tokens only (as XLA wants
+ * its entry): a tuple parameter arrives as its leaves, in order, and a tuple
+ * root leaves as its leaves. A private function takes and returns values of
+ * the computation's own types, tuples included.
  */
 function printFunction(printer: ModulePrinter, comp: HloComputation, name: string, isEntry: boolean): string[] {
   const lines: string[] = [];
   const w = new Writer(lines, "    ", new Scope(), { n: 0 });
-  const params = parametersOf(comp).map((p, i) => ssa(`%arg${i}`, p.shape));
+  const args: Value[] = [];
+  const params = parametersOf(comp).map((p) => {
+    const shapes = isEntry ? shapeLeaves(p.shape) : [p.shape];
+    const leaves = shapes.map((s) => {
+      const v = ssa(`%arg${args.length}`, s);
+      args.push(v);
+      return v;
+    });
+    return isEntry ? fromLeaves(p.shape, leaves) : leaves[0];
+  });
   const root = printer.body(comp, params, w);
-  const results = isEntry && isTupleShape(root.shape) ? w.elements(root) : [root];
-  w.line(`return ${results.map((r) => w.ref(r)).join(", ")} : ${results.map((r) => mlirType(r.shape)).join(", ")}`);
-  const signature = params.map((p) => `${(p as { ref: string }).ref}: ${mlirType(p.shape)}`).join(", ");
+  const results = isEntry ? w.leaves(root) : [root];
+  w.line(results.length === 0 ? "return" : `return ${results.map((r) => w.ref(r)).join(", ")} : ${results.map((r) => mlirType(r.shape)).join(", ")}`);
+  const signature = args.map((a) => `${w.ref(a)}: ${mlirType(a.shape)}`).join(", ");
   const resultTypes = results.map((r) => mlirType(r.shape));
   const ret = resultTypes.length === 1 && !isTupleShape(results[0].shape) ? resultTypes[0] : `(${resultTypes.join(", ")})`;
   return [`  func.func ${isEntry ? "public" : "private"} ${symbol(name)}(${signature}) -> ${ret} {`, ...lines, "  }"];
