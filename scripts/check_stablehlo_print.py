@@ -85,7 +85,8 @@ def check_case(entry):
     try:
         code = parse_mlir(text)
     except Exception as e:
-        res["status"] = "parse-rejected"
+        # Where XLA does not run the HLO text either (an invalid module), the rejection is no fault of the printer.
+        res["status"] = "parse-rejected" if want is not None else "both-fail"
         res["reason"] = str(e).replace("\n", " ")[:400]
         return res
     try:
@@ -93,6 +94,7 @@ def check_case(entry):
     except Exception as e:
         if want is None:
             res["status"] = "both-fail"
+            res["reason"] = str(e).split("\n")[0][:400]
             return res
         res["status"] = "xla-rejected"
         res["reason"] = str(e).split("\n")[0][:400]
