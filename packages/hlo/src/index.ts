@@ -46,3 +46,4 @@ export { xlaCpuNumerics } from "./passes/xla_cpu_numerics.ts";
 export * from "./literal_bits.ts";
 export * from "./literal_compare.ts";
 export * from "./testcase_reduction/index.ts";
+export { printStableHlo, StableHloPrintError } from "./stablehlo/printer.ts";

@@ -1,0 +1,59 @@
+/** `minixla convert FILE --to stablehlo|hlo [-o OUT]`: a module printed as StableHLO (MLIR text) or as HLO text. */
+import { writeFileSync } from "node:fs";
+import * as hlo from "@minixla/hlo";
+import { type HloModule, printHloModule, printStableHlo } from "@minixla/hlo";
+import { UsageError, parseArgs } from "../args.ts";
+import { aboutFile } from "../module_file.ts";
+import type { Command } from "./command.ts";
+import { readTextFile } from "./files.ts";
+
+const TARGETS = ["stablehlo", "hlo"] as const;
+type Target = (typeof TARGETS)[number];
+
+/**
+ * The module reader: `parseModule` (which tells HLO text from StableHLO by
+ * content) where @minixla/hlo has one, the HLO text reader otherwise.
+ */
+function readModule(text: string): HloModule {
+  const either = (hlo as Readonly<Record<string, unknown>>)["parseModule"];
+  return typeof either === "function" ? (either as (t: string) => HloModule)(text) : hlo.parseHloModule(text);
+}
+
+function print(m: HloModule, to: Target): string {
+  switch (to) {
+    case "stablehlo": return printStableHlo(m);
+    case "hlo": return printHloModule(m);
+    default: return to satisfies never;
+  }
+}
+
+export const convertCommand: Command = {
+  name: "convert",
+  summary: "print a module as StableHLO (MLIR text) or as HLO text",
+  usage: "minixla convert FILE --to stablehlo|hlo [-o OUT]",
+  options: {
+    to: { type: "string", value: "FORMAT", description: "stablehlo (MLIR text XLA and JAX read) or hlo (HLO text)" },
+    output: { type: "string", value: "OUT", description: "write the text to OUT instead of standard output (also -o OUT)" },
+  },
+  async run(argv, io) {
+    const { positionals, values } = parseArgs(argv.map((a) => (a === "-o" ? "--output" : a)), convertCommand.options);
+    if (positionals.length !== 1) throw new UsageError("expected exactly one FILE");
+    const to = values.get("to");
+    if (to === undefined || !(TARGETS as readonly string[]).includes(to)) throw new UsageError(`--to must be one of ${TARGETS.join(", ")}${to === undefined ? "" : `, got '${to}'`}`);
+    const file = positionals[0];
+    const text = readTextFile(file);
+    const printed = await aboutFile(file, () => print(readModule(text), to as Target));
+    const body = printed.endsWith("\n") ? printed : `${printed}\n`;
+    const out = values.get("output");
+    if (out === undefined) io.out(body);
+    else {
+      try {
+        writeFileSync(out, body);
+      } catch (e) {
+        const code = (e as { code?: unknown }).code;
+        throw new UsageError(`cannot write ${out}${typeof code === "string" ? ` (${code})` : ""}`);
+      }
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,620 @@
+/**
+ * How each HLO opcode prints as StableHLO: one entry per opcode (a table typed
+ * over every opcode, so a new opcode does not compile until it is handled).
+ * Each entry prints the op into the writer and returns the value the HLO
+ * instruction stands for; ops with no StableHLO form throw
+ * StableHloPrintError naming the op and why.
+ */
+import type { Immutable } from "immer";
+import { type ReplicaGroups, defaultComparisonType } from "../attributes.ts";
+import type { InstructionOf } from "../instruction.ts";
+import { parametersOf } from "../module.ts";
+import type { Opcode } from "../opcode.ts";
+import { expandReplicaGroups } from "../replica_groups.ts";
+import { type ArrayShape, type Shape, defaultLayout, isTupleShape, shape } from "../shape.ts";
+import { unquote } from "../text/string_escape.ts";
+import type { ModulePrinter } from "./printer.ts";
+import { boolArray, decimalText, denseText, i64Array, i64Matrix, i64Vector, mlirString, mlirType, symbol } from "./print_types.ts";
+import { type RegionBody, StableHloPrintError, type Value, type Writer, fromLeaves, shapeLeaves, ssa } from "./print_writer.ts";
+
+/** What an op printer gets: the instruction, its operands' values, the writer and the module. */
+export interface OpContext<K extends Opcode> {
+  readonly inst: InstructionOf<K>;
+  readonly operands: readonly Value[];
+  readonly w: Writer;
+  readonly printer: ModulePrinter;
+}
+
+type OpPrinter<K extends Opcode> = (c: OpContext<K>) => Value;
+
+function refuse(c: OpContext<Opcode>, why: string): never {
+  throw new StableHloPrintError(`printStableHlo: ${c.inst.opcode} (instruction ${c.inst.name}) has no StableHLO form: ${why}`);
+}
+
+/** The op's results as the instruction's value: one result, or the leaves of its tuple shape. */
+function results(c: OpContext<Opcode>, name: string, operands: readonly Value[], properties: readonly string[] = [], regions: readonly RegionBody[] = []): Value {
+  return resultsAs(c, c.inst.shape, name, operands, properties, regions);
+}
+
+/** The op's results read as a value of `s`: its top-level tuple elements are the op's results. */
+function resultsAs(c: OpContext<Opcode>, s: Shape, name: string, operands: readonly Value[], properties: readonly string[] = [], regions: readonly RegionBody[] = []): Value {
+  const shapes = isTupleShape(s) ? s.tupleShapes : [s];
+  const refs = c.w.generic({ name, operands, properties, regions, results: shapes });
+  const values = refs.map((r, i) => ssa(r, shapes[i]));
+  return isTupleShape(s) ? { kind: "tuple", elements: values, shape: s } : values[0];
+}
+
+/** An element-wise op: the pretty form where operands and result share a type, the generic form otherwise. */
+function elementwise(name: string): OpPrinter<Opcode> {
+  return (c) => {
+    const t = mlirType(c.inst.shape);
+    if (c.operands.every((o) => mlirType(o.shape) === t)) return ssa(c.w.pretty(`stablehlo.${name}`, c.operands, c.inst.shape), c.inst.shape);
+    return results(c, `stablehlo.${name}`, c.operands);
+  };
+}
+
+/** `stablehlo.op %x : (T) -> U`: the pretty form of a one-operand op whose types the signature gives. */
+function converting(name: string): OpPrinter<Opcode> {
+  return (c) => {
+    const [x] = c.operands;
+    return ssa(c.w.prettyText((ref) => `stablehlo.${name} ${ref(x)} : (${mlirType(x.shape)}) -> ${mlirType(c.inst.shape)}`), c.inst.shape);
+  };
+}
+
+/** A CHLO op (XLA lowers it when it compiles the module). */
+function chlo(name: string): OpPrinter<Opcode> {
+  return (c) => results(c, `chlo.${name}`, c.operands);
+}
+
+/** The same value: ops that only order, copy or annotate. */
+const alias: OpPrinter<Opcode> = (c) => c.operands[0];
+
+/** A region printing computation `name` with its parameters as block arguments, returning the root's top-level elements. */
+function region(c: OpContext<Opcode>, name: string): RegionBody {
+  const comp = c.printer.computation(name);
+  return (w) => {
+    const args = w.block(parametersOf(comp).map((p) => p.shape));
+    const root = c.printer.body(comp, args, w);
+    w.ret(isTupleShape(root.shape) ? w.elements(root) : [root]);
+  };
+}
+
+/** A region printing `name` with its parameter built from leaf block arguments (while's condition and body). */
+function leafRegion(c: OpContext<Opcode>, name: string, state: Shape, result: "leaves" | "value"): RegionBody {
+  const comp = c.printer.computation(name);
+  return (w) => {
+    const args = w.block(shapeLeaves(state));
+    const root = c.printer.body(comp, [fromLeaves(state, args)], w);
+    w.ret(result === "leaves" ? w.leaves(root) : [root]);
+  };
+}
+
+/** A region without arguments printing `name` with its parameter bound to a value from outside (a branch). */
+function branchRegion(c: OpContext<Opcode>, name: string, operand: Value): RegionBody {
+  const comp = c.printer.computation(name);
+  return (w) => {
+    const root = c.printer.body(comp, [operand], w);
+    w.ret(w.leaves(root));
+  };
+}
+
+function called(c: OpContext<Opcode>, i: number): string {
+  const name = c.inst.called[i];
+  if (name === undefined) refuse(c, `it names no computation at position ${i}`);
+  return name;
+}
+
+/** A constant of this shape filled with zeros (the context words of async pairs, whose values nothing reads). */
+function zeros(w: Writer, s: Shape): Value {
+  if (isTupleShape(s)) return { kind: "tuple", elements: s.tupleShapes.map((e) => zeros(w, e)), shape: s };
+  const [r] = w.generic({ name: "stablehlo.constant", operands: [], properties: [`value = ${s.elementType === "pred" ? "dense<false>" : s.elementType.startsWith("c") ? "dense<(0.0, 0.0)>" : s.elementType.startsWith("f") || s.elementType === "bf16" ? "dense<0.0>" : "dense<0>"} : ${mlirType(s)}`], results: [s] });
+  return ssa(r, s);
+}
+
+function replicaGroupsText(c: OpContext<Opcode>, g: Immutable<ReplicaGroups>): string {
+  if (g.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
+  const groups = expandReplicaGroups(g);
+  const width = groups.reduce((m, x) => Math.max(m, x.length), 0);
+  // StableHLO pads groups of different sizes with -1.
+  return `replica_groups = ${i64Matrix(groups.map((x) => [...x, ...new Array<number>(width - x.length).fill(-1)]), width)}`;
+}
+
+/** StableHLO's ChannelType: 1 device to device, 2 device to host, 3 host to device. */
+function channelText(id: number | undefined, type: 1 | 2 | 3 = 1): string[] {
+  return id === undefined ? [] : [`channel_handle = #stablehlo.channel_handle<handle = ${id}, type = ${type}>`];
+}
+
+function collectiveProps(
+  c: OpContext<Opcode>,
+  a: { readonly replicaGroups: Immutable<ReplicaGroups>; readonly channelId?: number; readonly useGlobalDeviceIds?: boolean },
+): string[] {
+  return [replicaGroupsText(c, a.replicaGroups), ...channelText(a.channelId), ...(a.useGlobalDeviceIds === true ? ["use_global_device_ids"] : [])];
+}
+
+function precisionText(p: readonly string[] | undefined): string[] {
+  const known = ["DEFAULT", "HIGH", "HIGHEST"];
+  if (p === undefined || p.length === 0 || !p.every((x) => known.includes(x.toUpperCase()))) return [];
+  return [`precision_config = [${p.map((x) => `#stablehlo<precision ${x.toUpperCase()}>`).join(", ")}]`];
+}
+
+/** `name = [a, b]` for a dimension-numbers attribute, left out when empty (as MLIR prints them). */
+function dimsField(name: string, xs: readonly number[]): string[] {
+  return xs.length === 0 ? [] : [`${name} = [${xs.join(", ")}]`];
+}
+
+function windowProps(c: OpContext<Opcode>, window: readonly Immutable<{ size: number; stride: number; padLow: number; padHigh: number; baseDilation: number; windowDilation: number; windowReversal: boolean }>[], dilations: boolean): string[] {
+  if (window.some((d) => d.windowReversal)) refuse(c, "window reversal exists only for convolution in StableHLO");
+  if (!dilations && window.some((d) => d.baseDilation !== 1 || d.windowDilation !== 1)) refuse(c, "select_and_scatter takes no dilations");
+  const props = [
+    `window_dimensions = ${i64Array(window.map((d) => d.size))}`,
+    `window_strides = ${i64Array(window.map((d) => d.stride))}`,
+  ];
+  if (dilations) props.push(`base_dilations = ${i64Array(window.map((d) => d.baseDilation))}`, `window_dilations = ${i64Array(window.map((d) => d.windowDilation))}`);
+  props.push(`padding = ${i64Matrix(window.map((d) => [d.padLow, d.padHigh]), 2)}`);
+  return props;
+}
+
+function floatAttr(x: number, type: string): string {
+  return `${decimalText(x)} : ${type}`;
+}
+
+/** A custom-call's raw HLO attributes as StableHLO properties; refuses those StableHLO cannot carry. */
+function customCallProps(c: OpContext<"custom-call">): string[] {
+  const props = [`call_target_name = ${mlirString(c.inst.attributes.customCallTarget)}`];
+  let api = 1;
+  let config: string | undefined;
+  for (const r of c.inst.attributes.rawAttributes) {
+    switch (r.name) {
+      case "api_version": {
+        const versions: Record<string, number> = {
+          API_VERSION_ORIGINAL: 1, API_VERSION_STATUS_RETURNING: 2, API_VERSION_STATUS_RETURNING_UNIFIED: 3, API_VERSION_TYPED_FFI: 4,
+        };
+        const v = versions[r.value];
+        if (v === undefined) refuse(c, `api_version ${r.value} is unknown`);
+        api = v;
+        break;
+      }
+      case "backend_config":
+        config = r.value;
+        break;
+      case "custom_call_has_side_effect":
+        if (r.value === "true") props.push("has_side_effect = true");
+        break;
+      // Layout and aliasing hints and the schedule do not change the values computed.
+      case "operand_layout_constraints": case "output_to_operand_aliasing": case "schedule": case "frontend_attributes":
+      case "sharding": case "metadata": case "statistics_viz":
+        break;
+      default:
+        refuse(c, `custom-call attribute ${r.name} has no StableHLO counterpart`);
+    }
+  }
+  props.push(`api_version = ${api} : i32`);
+  if (config !== undefined) {
+    const text = config.startsWith('"') ? unquote(config) : config;
+    // The typed FFI reads a dictionary; older API versions an opaque string.
+    if (api === 4) props.push(`backend_config = ${text.trim() === "" ? "{}" : text}`);
+    else props.push(`backend_config = ${mlirString(text)}`);
+  }
+  return props;
+}
+
+function convLabels(rank: number, first: [number, string], second: [number, string], spatial: readonly number[]): string {
+  const labels = new Array<string>(rank).fill("?");
+  labels[first[0]] = first[1];
+  labels[second[0]] = second[1];
+  spatial.forEach((d, i) => {
+    labels[d] = String(i);
+  });
+  return `[${labels.join(", ")}]`;
+}
+
+function rankOf(v: Value): number {
+  return isTupleShape(v.shape) ? 0 : v.shape.dimensions.length;
+}
+
+function isDefaultLayout(s: Shape): boolean {
+  if (isTupleShape(s) || s.layout === undefined) return true;
+  const d = defaultLayout(s.dimensions.length);
+  return s.layout.every((x, i) => x === d[i]);
+}
+
+const U32_SCALAR: ArrayShape = shape("u32", []);
+
+/** Every opcode's StableHLO printer. */
+export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
+  abs: elementwise("abs"),
+  cbrt: elementwise("cbrt"),
+  ceil: elementwise("ceil"),
+  copy: alias,
+  cosine: elementwise("cosine"),
+  "count-leading-zeros": elementwise("count_leading_zeros"),
+  erf: chlo("erf"),
+  exponential: elementwise("exponential"),
+  "exponential-minus-one": elementwise("exponential_minus_one"),
+  floor: elementwise("floor"),
+  "is-finite": elementwise("is_finite"),
+  log: elementwise("log"),
+  "log-plus-one": elementwise("log_plus_one"),
+  logistic: elementwise("logistic"),
+  negate: elementwise("negate"),
+  not: elementwise("not"),
+  popcnt: elementwise("popcnt"),
+  real: elementwise("real"),
+  imag: elementwise("imag"),
+  "round-nearest-afz": elementwise("round_nearest_afz"),
+  "round-nearest-even": elementwise("round_nearest_even"),
+  rsqrt: elementwise("rsqrt"),
+  sign: elementwise("sign"),
+  sine: elementwise("sine"),
+  sqrt: elementwise("sqrt"),
+  tan: elementwise("tan"),
+  tanh: elementwise("tanh"),
+  acos: chlo("acos"),
+  acosh: chlo("acosh"),
+  asin: chlo("asin"),
+  asinh: chlo("asinh"),
+  atanh: chlo("atanh"),
+  cosh: chlo("cosh"),
+  sinh: chlo("sinh"),
+  add: elementwise("add"),
+  subtract: elementwise("subtract"),
+  multiply: elementwise("multiply"),
+  divide: elementwise("divide"),
+  remainder: elementwise("remainder"),
+  maximum: elementwise("maximum"),
+  minimum: elementwise("minimum"),
+  power: elementwise("power"),
+  atan2: elementwise("atan2"),
+  and: elementwise("and"),
+  or: elementwise("or"),
+  xor: elementwise("xor"),
+  "shift-left": elementwise("shift_left"),
+  "shift-right-arithmetic": elementwise("shift_right_arithmetic"),
+  "shift-right-logical": elementwise("shift_right_logical"),
+  complex: elementwise("complex"),
+  compare: (c) => {
+    const [a, b] = c.operands;
+    const type = c.inst.attributes.comparisonType ?? (isTupleShape(a.shape) ? "FLOAT" : defaultComparisonType(a.shape.elementType));
+    const text = c.w.prettyText(
+      (ref) => `stablehlo.compare ${c.inst.attributes.direction}, ${ref(a)}, ${ref(b)}, ${type} : (${mlirType(a.shape)}, ${mlirType(b.shape)}) -> ${mlirType(c.inst.shape)}`,
+    );
+    return ssa(text, c.inst.shape);
+  },
+  select: elementwise("select"),
+  clamp: elementwise("clamp"),
+  convert: converting("convert"),
+  "bitcast-convert": converting("bitcast_convert"),
+  "reduce-precision": (c) =>
+    results(c, "stablehlo.reduce_precision", c.operands, [
+      `exponent_bits = ${c.inst.attributes.exponentBits} : i32`,
+      `mantissa_bits = ${c.inst.attributes.mantissaBits} : i32`,
+    ]),
+  broadcast: (c) => {
+    const [x] = c.operands;
+    const dims = `[${c.inst.attributes.dimensions.join(", ")}]`;
+    return ssa(c.w.prettyText((ref) => `stablehlo.broadcast_in_dim ${ref(x)}, dims = ${dims} : (${mlirType(x.shape)}) -> ${mlirType(c.inst.shape)}`), c.inst.shape);
+  },
+  reshape: converting("reshape"),
+  bitcast: (c) => {
+    const from = c.operands[0].shape;
+    if (!isDefaultLayout(from) || !isDefaultLayout(c.inst.shape)) refuse(c, "it reinterprets a non-default layout, which StableHLO's logical values do not have");
+    if (isTupleShape(from) || isTupleShape(c.inst.shape) || from.elementType !== c.inst.shape.elementType) refuse(c, "it changes the element type");
+    return results(c, "stablehlo.reshape", c.operands);
+  },
+  transpose: (c) => {
+    const [x] = c.operands;
+    const dims = `[${c.inst.attributes.dimensions.join(", ")}]`;
+    return ssa(c.w.prettyText((ref) => `stablehlo.transpose ${ref(x)}, dims = ${dims} : (${mlirType(x.shape)}) -> ${mlirType(c.inst.shape)}`), c.inst.shape);
+  },
+  reverse: (c) => results(c, "stablehlo.reverse", c.operands, [`dimensions = ${i64Array(c.inst.attributes.dimensions)}`]),
+  slice: (c) =>
+    results(c, "stablehlo.slice", c.operands, [
+      `start_indices = ${i64Array(c.inst.attributes.starts)}`,
+      `limit_indices = ${i64Array(c.inst.attributes.limits)}`,
+      `strides = ${i64Array(c.inst.attributes.strides)}`,
+    ]),
+  concatenate: (c) => results(c, "stablehlo.concatenate", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
+  pad: (c) => {
+    const p = c.inst.attributes.padding;
+    return results(c, "stablehlo.pad", c.operands, [
+      `edge_padding_low = ${i64Array(p.map((d) => d.low))}`,
+      `edge_padding_high = ${i64Array(p.map((d) => d.high))}`,
+      `interior_padding = ${i64Array(p.map((d) => d.interior))}`,
+    ]);
+  },
+  iota: (c) => ssa(c.w.prettyText(() => `stablehlo.iota dim = ${c.inst.attributes.iotaDimension} : ${mlirType(c.inst.shape)}`), c.inst.shape),
+  "get-dimension-size": (c) => results(c, "stablehlo.get_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
+  "set-dimension-size": (c) => results(c, "stablehlo.set_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
+  "dynamic-reshape": (c) => refuse(c, "HLO's per-dimension size operands have no StableHLO counterpart"),
+  "dynamic-slice": (c) => results(c, "stablehlo.dynamic_slice", c.operands, [`slice_sizes = ${i64Array(c.inst.attributes.sliceSizes)}`]),
+  "dynamic-update-slice": (c) => results(c, "stablehlo.dynamic_update_slice", c.operands),
+  gather: (c) => {
+    const a = c.inst.attributes;
+    const dn = [
+      ...dimsField("offset_dims", a.offsetDims),
+      ...dimsField("collapsed_slice_dims", a.collapsedSliceDims),
+      ...dimsField("operand_batching_dims", a.operandBatchingDims),
+      ...dimsField("start_indices_batching_dims", a.startIndicesBatchingDims),
+      ...dimsField("start_index_map", a.startIndexMap),
+      `index_vector_dim = ${a.indexVectorDim}`,
+    ];
+    return results(c, "stablehlo.gather", c.operands, [
+      `dimension_numbers = #stablehlo.gather<${dn.join(", ")}>`,
+      `slice_sizes = ${i64Array(a.sliceSizes)}`,
+      `indices_are_sorted = ${a.indicesAreSorted}`,
+    ]);
+  },
+  scatter: (c) => {
+    const a = c.inst.attributes;
+    const dn = [
+      ...dimsField("update_window_dims", a.updateWindowDims),
+      ...dimsField("inserted_window_dims", a.insertedWindowDims),
+      ...dimsField("input_batching_dims", a.inputBatchingDims),
+      ...dimsField("scatter_indices_batching_dims", a.scatterIndicesBatchingDims),
+      ...dimsField("scatter_dims_to_operand_dims", a.scatterDimsToOperandDims),
+      `index_vector_dim = ${a.indexVectorDim}`,
+    ];
+    return results(
+      c,
+      "stablehlo.scatter",
+      c.operands,
+      [`scatter_dimension_numbers = #stablehlo.scatter<${dn.join(", ")}>`, `indices_are_sorted = ${a.indicesAreSorted}`, `unique_indices = ${a.uniqueIndices}`],
+      [region(c, called(c, 0))],
+    );
+  },
+  reduce: (c) => results(c, "stablehlo.reduce", c.operands, [`dimensions = ${i64Array(c.inst.attributes.dimensions)}`], [region(c, called(c, 0))]),
+  "reduce-window": (c) => results(c, "stablehlo.reduce_window", c.operands, windowProps(c, c.inst.attributes.window, true), [region(c, called(c, 0))]),
+  "select-and-scatter": (c) =>
+    results(c, "stablehlo.select_and_scatter", c.operands, windowProps(c, c.inst.attributes.window, false), [region(c, called(c, 0)), region(c, called(c, 1))]),
+  sort: (c) =>
+    results(c, "stablehlo.sort", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`, `is_stable = ${c.inst.attributes.isStable}`], [region(c, called(c, 0))]),
+  scan: (c) => refuse(c, "StableHLO has no scan op"),
+  convolution: (c) => {
+    const a = c.inst.attributes;
+    const d = a.dimensionNumbers;
+    const input = convLabels(rankOf(c.operands[0]), [d.inputBatchDimension, "b"], [d.inputFeatureDimension, "f"], d.inputSpatialDimensions);
+    const kernel = convLabels(rankOf(c.operands[1]), [d.kernelInputFeatureDimension, "i"], [d.kernelOutputFeatureDimension, "o"], d.kernelSpatialDimensions);
+    const output = convLabels(isTupleShape(c.inst.shape) ? 0 : c.inst.shape.dimensions.length, [d.outputBatchDimension, "b"], [d.outputFeatureDimension, "f"], d.outputSpatialDimensions);
+    const w = a.window;
+    const props = [`dimension_numbers = #stablehlo.conv<${input}x${kernel}->${output}>`];
+    if (w.length > 0) {
+      props.push(
+        `window_strides = ${i64Array(w.map((x) => x.stride))}`,
+        `padding = ${i64Matrix(w.map((x) => [x.padLow, x.padHigh]), 2)}`,
+        `lhs_dilation = ${i64Array(w.map((x) => x.baseDilation))}`,
+        `rhs_dilation = ${i64Array(w.map((x) => x.windowDilation))}`,
+        `window_reversal = ${boolArray(w.map((x) => x.windowReversal))}`,
+      );
+    }
+    props.push(`feature_group_count = ${a.featureGroupCount} : i64`, `batch_group_count = ${a.batchGroupCount} : i64`, ...precisionText(a.operandPrecision));
+    return results(c, "stablehlo.convolution", c.operands, props);
+  },
+  dot: (c) => {
+    const a = c.inst.attributes;
+    const dn = [
+      ...dimsField("lhs_batching_dimensions", a.lhsBatchDimensions),
+      ...dimsField("rhs_batching_dimensions", a.rhsBatchDimensions),
+      ...dimsField("lhs_contracting_dimensions", a.lhsContractingDimensions),
+      ...dimsField("rhs_contracting_dimensions", a.rhsContractingDimensions),
+    ];
+    return results(c, "stablehlo.dot_general", c.operands, [`dot_dimension_numbers = #stablehlo.dot<${dn.join(", ")}>`, ...precisionText(a.operandPrecision)]);
+  },
+  "ragged-dot": (c) => {
+    const a = c.inst.attributes;
+    const dn = [
+      `lhs_batching_dimensions = [${a.lhsBatchDimensions.join(", ")}]`,
+      `rhs_batching_dimensions = [${a.rhsBatchDimensions.join(", ")}]`,
+      `lhs_contracting_dimensions = [${a.lhsContractingDimensions.join(", ")}]`,
+      `rhs_contracting_dimensions = [${a.rhsContractingDimensions.join(", ")}]`,
+      `lhs_ragged_dimensions = [${a.lhsRaggedDimensions.join(", ")}]`,
+      `rhs_group_dimensions = [${a.rhsGroupDimensions.join(", ")}]`,
+    ];
+    const precision = (a.operandPrecision ?? ["default", "default"]).map((x) => `#chlo<precision ${x.toUpperCase()}>`);
+    return results(c, "chlo.ragged_dot", c.operands, [`ragged_dot_dimension_numbers = #chlo.ragged_dot<${dn.join(", ")}>`, `precision_config = [${precision.join(", ")}]`]);
+  },
+  "scaled-dot": (c) => refuse(c, "StableHLO has no block-scaled dot"),
+  cholesky: (c) => results(c, "stablehlo.cholesky", c.operands, [`lower = ${c.inst.attributes.lower}`]),
+  "triangular-solve": (c) => {
+    const a = c.inst.attributes;
+    if (a.transposeA === undefined) refuse(c, "transpose_a is not given");
+    return results(c, "stablehlo.triangular_solve", c.operands, [
+      `left_side = ${a.leftSide}`,
+      `lower = ${a.lower}`,
+      `unit_diagonal = ${a.unitDiagonal}`,
+      `transpose_a = #stablehlo<transpose ${a.transposeA}>`,
+    ]);
+  },
+  fft: (c) => results(c, "stablehlo.fft", c.operands, [`fft_type = #stablehlo<fft_type ${c.inst.attributes.fftType}>`, `fft_length = ${i64Array(c.inst.attributes.fftLength)}`]),
+  topk: (c) => {
+    if (!c.inst.attributes.largest) refuse(c, "chlo.top_k takes the largest elements only");
+    return results(c, "chlo.top_k", c.operands, [`k = ${c.inst.attributes.k} : i64`]);
+  },
+  "batch-norm-inference": (c) => results(c, "stablehlo.batch_norm_inference", c.operands, batchNormProps(c.inst.attributes)),
+  "batch-norm-training": (c) => results(c, "stablehlo.batch_norm_training", c.operands, batchNormProps(c.inst.attributes)),
+  "batch-norm-grad": (c) => results(c, "stablehlo.batch_norm_grad", c.operands, batchNormProps(c.inst.attributes)),
+  "rng-bit-generator": (c) => {
+    const names = { rng_default: "DEFAULT", rng_three_fry: "THREE_FRY", rng_philox: "PHILOX" } as const;
+    return results(c, "stablehlo.rng_bit_generator", c.operands, [`rng_algorithm = #stablehlo<rng_algorithm ${names[c.inst.attributes.algorithm]}>`]);
+  },
+  rng: (c) => {
+    const s = c.inst.shape;
+    if (isTupleShape(s)) refuse(c, "its shape is a tuple");
+    const dims = shape("s64", [s.dimensions.length]);
+    const [r] = c.w.generic({ name: "stablehlo.constant", operands: [], properties: [`value = ${i64Vector(s.dimensions)}`], results: [dims] });
+    const name = c.inst.attributes.distribution === "rng_uniform" ? "UNIFORM" : "NORMAL";
+    return results(c, "stablehlo.rng", [...c.operands, ssa(r, dims)], [`rng_distribution = #stablehlo<rng_distribution ${name}>`]);
+  },
+  "stochastic-convert": (c) => refuse(c, "StableHLO has no stochastic convert"),
+  "all-reduce": (c) => results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]),
+  "all-reduce-start": (c) => results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]),
+  "all-reduce-done": alias,
+  "all-gather": (c) => results(c, "stablehlo.all_gather", c.operands, [`all_gather_dim = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)]),
+  "all-gather-start": (c) => {
+    const s = c.inst.shape;
+    if (!isTupleShape(s) || s.tupleShapes.length !== 2) refuse(c, "its shape is not an (operands, results) pair");
+    const gathered = resultsAs(c, s.tupleShapes[1], "stablehlo.all_gather", c.operands, [`all_gather_dim = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)]);
+    const inputs: Value = c.operands.length === 1 ? c.operands[0] : { kind: "tuple", elements: c.operands, shape: s.tupleShapes[0] as Extract<Shape, { elementType: "tuple" }> };
+    return { kind: "tuple", elements: [inputs, gathered], shape: s };
+  },
+  "all-gather-done": (c) => c.w.elements(c.operands[0])[1],
+  "reduce-scatter": (c) =>
+    results(c, "stablehlo.reduce_scatter", c.operands, [`scatter_dimension = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)], [region(c, called(c, 0))]),
+  "all-to-all": (c) => {
+    const a = c.inst.attributes;
+    if (a.dimension === undefined) refuse(c, "the tuple form (no split dimension) has no StableHLO form");
+    if (a.replicaGroups.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
+    const groups = expandReplicaGroups(a.replicaGroups);
+    const count = groups[0]?.length ?? c.printer.replicaCount;
+    return results(c, "stablehlo.all_to_all", c.operands, [
+      `split_dimension = ${a.dimension} : i64`,
+      `concat_dimension = ${a.dimension} : i64`,
+      `split_count = ${count} : i64`,
+      replicaGroupsText(c, a.replicaGroups),
+      ...channelText(a.channelId),
+    ]);
+  },
+  "collective-permute": (c) => results(c, "stablehlo.collective_permute", c.operands, permuteProps(c.inst.attributes)),
+  "collective-permute-start": (c) => {
+    const s = c.inst.shape;
+    if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
+    const moved = resultsAs(c, s.tupleShapes[1], "stablehlo.collective_permute", c.operands, permuteProps(c.inst.attributes));
+    return { kind: "tuple", elements: [c.operands[0], moved, ...s.tupleShapes.slice(2).map((x) => zeros(c.w, x))], shape: s };
+  },
+  "collective-permute-done": (c) => c.w.elements(c.operands[0])[1],
+  "collective-broadcast": (c) => {
+    if (c.operands.length !== 1) refuse(c, "stablehlo.collective_broadcast takes one operand");
+    return results(c, "stablehlo.collective_broadcast", c.operands, [replicaGroupsText(c, c.inst.attributes.replicaGroups), ...channelText(c.inst.attributes.channelId)]);
+  },
+  "ragged-all-to-all": (c) => refuse(c, "StableHLO has no ragged all-to-all"),
+  "replica-id": (c) => results(c, "stablehlo.replica_id", []),
+  "partition-id": (c) => results(c, "stablehlo.partition_id", []),
+  "after-all": (c) => results(c, "stablehlo.after_all", c.operands),
+  "add-dependency": alias,
+  domain: alias,
+  "rng-get-and-update-state": (c) => refuse(c, "the RNG state is XLA's own; StableHLO has no op that reads it"),
+  infeed: (c) => {
+    const s = c.inst.shape;
+    if (!isTupleShape(s) || s.tupleShapes.length !== 2) refuse(c, "its shape is not a (data, token) pair");
+    const [data, token] = s.tupleShapes;
+    const leaves = [...shapeLeaves(data), token];
+    const refs = c.w.generic({ name: "stablehlo.infeed", operands: c.operands, properties: [`infeed_config = ${mlirString(c.inst.attributes.infeedConfig)}`], results: leaves });
+    const values = refs.map((r, i) => ssa(r, leaves[i]));
+    return { kind: "tuple", elements: [fromLeaves(data, values.slice(0, -1)), values[values.length - 1]], shape: s };
+  },
+  outfeed: (c) =>
+    results(c, "stablehlo.outfeed", [...c.w.leaves(c.operands[0]), c.operands[1]], [`outfeed_config = ${mlirString(c.inst.attributes.outfeedConfig)}`]),
+  send: (c) => {
+    const a = c.inst.attributes;
+    const token = results(c, "stablehlo.send", [...c.w.leaves(c.operands[0]), c.operands[1]], sendRecvProps(a, 2));
+    const s = c.inst.shape;
+    if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
+    return { kind: "tuple", elements: [c.operands[0], zeros(c.w, U32_SCALAR), resultOf(token, s.tupleShapes[2])], shape: s };
+  },
+  "send-done": (c) => c.w.elements(c.operands[0])[2],
+  recv: (c) => {
+    const s = c.inst.shape;
+    if (!isTupleShape(s) || s.tupleShapes.length !== 3) refuse(c, "its shape is not a (data, context, token) triple");
+    const [data, , token] = s.tupleShapes;
+    const leaves = [...shapeLeaves(data), token];
+    const refs = c.w.generic({ name: "stablehlo.recv", operands: c.operands, properties: sendRecvProps(c.inst.attributes, 3), results: leaves });
+    const values = refs.map((r, i) => ssa(r, leaves[i]));
+    return { kind: "tuple", elements: [fromLeaves(data, values.slice(0, -1)), zeros(c.w, U32_SCALAR), values[values.length - 1]], shape: s };
+  },
+  "recv-done": (c) => {
+    const parts = c.w.elements(c.operands[0]);
+    const s = c.inst.shape;
+    if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
+    return { kind: "tuple", elements: [parts[0], parts[2]], shape: s };
+  },
+  "copy-start": (c) => {
+    const s = c.inst.shape;
+    if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
+    return { kind: "tuple", elements: [c.operands[0], c.operands[0], ...s.tupleShapes.slice(2).map((x) => zeros(c.w, x))], shape: s };
+  },
+  "copy-done": (c) => c.w.elements(c.operands[0])[0],
+  "async-start": (c) => {
+    const s = c.inst.shape;
+    if (!isTupleShape(s) || s.tupleShapes.length < 2) refuse(c, "its shape is not an (operands, result, context...) tuple");
+    const result = callFunction(c, called(c, 0), c.operands, s.tupleShapes[1]);
+    const inputs: Value = { kind: "tuple", elements: c.operands, shape: s.tupleShapes[0] as Extract<Shape, { elementType: "tuple" }> };
+    return { kind: "tuple", elements: [inputs, result, ...s.tupleShapes.slice(2).map((x) => zeros(c.w, x))], shape: s };
+  },
+  "async-update": alias,
+  "async-done": (c) => c.w.elements(c.operands[0])[1],
+  parameter: (c) => refuse(c, "parameters are bound by the function that prints the computation"),
+  constant: (c) => constantValue(c.w, c.inst.attributes.literal),
+  tuple: (c) => {
+    const s = c.inst.shape;
+    if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
+    return { kind: "tuple", elements: c.operands, shape: s };
+  },
+  "get-tuple-element": (c) => {
+    const v = c.w.elements(c.operands[0])[c.inst.attributes.index];
+    if (v === undefined) refuse(c, `its operand has no element ${c.inst.attributes.index}`);
+    return v;
+  },
+  call: (c) => callFunction(c, called(c, 0), c.operands, c.inst.shape),
+  fusion: (c) => callFunction(c, called(c, 0), c.operands, c.inst.shape),
+  while: (c) => {
+    const state = c.operands[0].shape;
+    const leaves = shapeLeaves(state);
+    const refs = c.w.generic({
+      name: "stablehlo.while",
+      operands: c.w.leaves(c.operands[0]),
+      regions: [leafRegion(c, called(c, 0), state, "value"), leafRegion(c, called(c, 1), state, "leaves")],
+      results: leaves,
+    });
+    return fromLeaves(state, refs.map((r, i) => ssa(r, leaves[i])));
+  },
+  conditional: (c) => {
+    const selector = c.operands[0];
+    const branches = c.inst.called.map((name, i) => branchRegion(c, name, c.operands[i + 1]));
+    const leaves = shapeLeaves(c.inst.shape);
+    const isPred = !isTupleShape(selector.shape) && selector.shape.elementType === "pred";
+    const refs = c.w.generic({ name: isPred ? "stablehlo.if" : "stablehlo.case", operands: [selector], regions: branches, results: leaves });
+    return fromLeaves(c.inst.shape, refs.map((r, i) => ssa(r, leaves[i])));
+  },
+  map: (c) => results(c, "stablehlo.map", c.operands, [`dimensions = ${i64Array(c.inst.attributes.dimensions)}`], [region(c, called(c, 0))]),
+  "opt-barrier": (c) => {
+    const leaves = shapeLeaves(c.inst.shape);
+    const refs = c.w.generic({ name: "stablehlo.optimization_barrier", operands: c.w.leaves(c.operands[0]), results: leaves });
+    return fromLeaves(c.inst.shape, refs.map((r, i) => ssa(r, leaves[i])));
+  },
+  "custom-call": (c) => results(c, "stablehlo.custom_call", c.operands, customCallProps(c)),
+};
+
+function batchNormProps(a: { readonly epsilon: number; readonly featureIndex: number }): string[] {
+  return [`epsilon = ${floatAttr(a.epsilon, "f32")}`, `feature_index = ${a.featureIndex} : i64`];
+}
+
+function permuteProps(a: { readonly sourceTargetPairs: readonly (readonly [number, number])[]; readonly channelId?: number }): string[] {
+  return [`source_target_pairs = ${i64Matrix(a.sourceTargetPairs.map(([s, t]) => [s, t]), 2)}`, ...channelText(a.channelId)];
+}
+
+function sendRecvProps(a: { readonly channelId?: number; readonly isHostTransfer: boolean }, hostType: 2 | 3): string[] {
+  return [
+    `channel_handle = #stablehlo.channel_handle<handle = ${a.channelId ?? 0}, type = ${a.isHostTransfer ? hostType : 1}>`,
+    `is_host_transfer = ${a.isHostTransfer}`,
+  ];
+}
+
+function resultOf(v: Value, s: Shape): Value {
+  return v.kind === "ssa" ? ssa(v.ref, s) : v;
+}
+
+/** func.call of the private function printed for computation `name`; the result is one value of `result`'s type. */
+function callFunction(c: OpContext<Opcode>, name: string, args: readonly Value[], result: Shape): Value {
+  const fn = c.printer.functionFor(c.printer.computation(name));
+  const r = c.w.prettyText((ref) => `func.call ${symbol(fn)}(${args.map(ref).join(", ")}) : (${args.map((a) => mlirType(a.shape)).join(", ")}) -> ${isTupleShape(result) ? `(${mlirType(result)})` : mlirType(result)}`);
+  return ssa(r, result);
+}
+
+/** A constant: `stablehlo.constant dense<...>`, or the tree of its elements for a tuple literal. */
+function constantValue(w: Writer, l: InstructionOf<"constant">["attributes"]["literal"]): Value {
+  if ("elements" in l) {
+    return { kind: "tuple", elements: l.elements.map((e) => constantValue(w, e)), shape: l.shape };
+  }
+  const r = w.fresh();
+  w.line(`${r} = stablehlo.constant ${denseText(l)} : ${mlirType(l.shape)}`);
+  return ssa(r, l.shape);
+}

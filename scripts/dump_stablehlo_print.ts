@@ -1,0 +1,102 @@
+/**
+ * Prints every module of the XLA-computed corpora as StableHLO and writes, for
+ * scripts/check_stablehlo_print.py, one folder per module (its HLO text, the
+ * printed `module.mlir`, its inputs as .npy) and a manifest.json listing them,
+ * with the reason wherever printStableHlo refused a module:
+ *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print
+ * Corpora: test/corpus/{xla-jax,xla-ops,jax-models} (their own inputs),
+ * xla-hlo (seeded inputs, as its test makes them) and stablehlo (the HLO
+ * translations of StableHLO's interpreter tests and test data; no inputs).
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type HloModule, type Literal, isArrayLiteral, parseHloModule, printStableHlo, writeNpy } from "@minixla/hlo";
+import { corpusModules, isSlow, randomInputs } from "../test/corpus/xla-hlo/corpus.ts";
+import { readCorpus } from "../test/corpus/stablehlo/mlir_cases.ts";
+import { readTestdataCorpus } from "../test/corpus/stablehlo/testdata_cases.ts";
+
+interface Entry {
+  readonly corpus: string;
+  readonly id: string;
+  readonly dir: string;
+  readonly inputs: number;
+  readonly refused?: string;
+  readonly skipped?: string;
+}
+
+const out = process.argv[2] ?? "/tmp/shlo-print";
+/** Corpora to print (all when none is named after the output folder). */
+const only = new Set(process.argv.slice(3));
+const wanted = (corpus: string) => only.size === 0 || only.has(corpus);
+mkdirSync(out, { recursive: true });
+const entries: Entry[] = [];
+
+function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => readonly Literal[] | Uint8Array[]): void {
+  const dir = join(out, String(entries.length));
+  const base = { corpus, id, dir };
+  let m: HloModule;
+  try {
+    m = parseHloModule(hlo);
+  } catch (e) {
+    entries.push({ ...base, inputs: 0, skipped: `minixla does not read it: ${(e as Error).message.split("\n")[0]}` });
+    return;
+  }
+  let mlir: string;
+  try {
+    mlir = printStableHlo(m);
+  } catch (e) {
+    entries.push({ ...base, inputs: 0, refused: (e as Error).message.split("\n")[0] });
+    return;
+  }
+  if (corpus === "xla-hlo" && isSlow(m, id)) {
+    entries.push({ ...base, inputs: 0, skipped: "too large to run in a corpus sweep (as the xla-hlo test skips it)" });
+    return;
+  }
+  const args = inputs(m);
+  const files: Uint8Array[] = [];
+  // The printed @main takes a tuple parameter as its leaves, in order (XLA's execute takes them so for the HLO too).
+  const stack = [...args].reverse();
+  while (stack.length > 0) {
+    const a = stack.pop() as Literal | Uint8Array;
+    if (a instanceof Uint8Array) files.push(a);
+    else if (!isArrayLiteral(a)) stack.push(...[...a.elements].reverse());
+    else if (a.shape.elementType !== "token") files.push(writeNpy(a));
+    else {
+      entries.push({ ...base, inputs: 0, skipped: "an entry parameter is a token" });
+      return;
+    }
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "module.hlo"), hlo);
+  writeFileSync(join(dir, "module.mlir"), mlir);
+  files.forEach((f, i) => writeFileSync(join(dir, `in${i}.npy`), f));
+  entries.push({ ...base, inputs: files.length });
+  if (entries.length % 50 === 0) writeManifest();
+}
+
+/** The manifest so far (written after every corpus, so a slow run can be checked as it goes). */
+function writeManifest(): void {
+  writeFileSync(join(out, "manifest.json"), JSON.stringify(entries, null, 1));
+}
+
+const root = new URL("../test/corpus/", import.meta.url).pathname;
+for (const corpus of ["xla-jax", "xla-ops", "jax-models"]) {
+  if (!wanted(corpus)) continue;
+  const cdir = join(root, corpus);
+  for (const name of readdirSync(cdir).sort()) {
+    const hloPath = join(cdir, name, "module.hlo");
+    if (!existsSync(hloPath)) continue;
+    const ins = readdirSync(join(cdir, name)).filter((f) => /^in\d+\.npy$/.test(f)).sort((a, b) => Number(a.slice(2, -4)) - Number(b.slice(2, -4)));
+    add(corpus, name, readFileSync(hloPath, "utf8"), () => ins.map((f) => new Uint8Array(readFileSync(join(cdir, name, f)))));
+  }
+  writeManifest();
+}
+if (wanted("xla-hlo")) for (const mod of corpusModules()) add("xla-hlo", mod.id, mod.text, (m) => randomInputs(mod.id, m));
+writeManifest();
+if (wanted("stablehlo-interpret")) for (const c of readCorpus().cases) add("stablehlo-interpret", c.id, c.hlo, () => []);
+writeManifest();
+if (wanted("stablehlo-testdata")) for (const c of readTestdataCorpus().cases) add("stablehlo-testdata", c.id, c.hlo, () => []);
+writeManifest();
+const refused = entries.filter((e) => e.refused !== undefined).length;
+const skipped = entries.filter((e) => e.skipped !== undefined).length;
+console.log(`${entries.length} modules: ${entries.length - refused - skipped} printed, ${refused} refused, ${skipped} skipped -> ${out}`);

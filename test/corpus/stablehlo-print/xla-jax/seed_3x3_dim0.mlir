@@ -1,0 +1,7 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x3xf64>, %arg1: tensor<3xf64>) -> tensor<3x3xf64> {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [0] : (tensor<3xf64>) -> tensor<3x3xf64>
+    %1 = stablehlo.add %arg0, %0 : tensor<3x3xf64>
+    return %1 : tensor<3x3xf64>
+  }
+}

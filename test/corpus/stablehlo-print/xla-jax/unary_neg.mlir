@@ -1,0 +1,6 @@
+module @jit_negative attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xf64>) -> tensor<3x4xf64> {
+    %0 = stablehlo.negate %arg0 : tensor<3x4xf64>
+    return %0 : tensor<3x4xf64>
+  }
+}

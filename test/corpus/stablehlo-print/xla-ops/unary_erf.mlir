@@ -1,0 +1,6 @@
+module @unary_erf attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<9xf64>) -> tensor<9xf64> {
+    %0 = "chlo.erf"(%arg0) : (tensor<9xf64>) -> tensor<9xf64>
+    return %0 : tensor<9xf64>
+  }
+}
