@@ -47,7 +47,7 @@ export interface EvalOptions {
    * Which XLA numerics to reproduce bit for bit (README, "Reference numerics
    * and XLA's CPU numerics"): "reference" (default), XLA's HloEvaluator,
    * which its constant folder also runs; "xla-cpu", XLA's CPU backend:
-   * denormals flushed where it flushes them (kernels/elementwise/xla_cpu_flush.ts),
+   * denormals flushed where it flushes them (numerics/xla_cpu/flush.ts),
    * its integer power, clamp and sign. The ops whose values differ are in the
    * README's divergence table; both engines honour it.
    * Float rewrites of whole graphs (a / broadcast(b), multiply-add) are the

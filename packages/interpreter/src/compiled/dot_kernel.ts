@@ -24,7 +24,7 @@ import {
   type InstructionOf,
   storageOf,
 } from "@minixla/hlo";
-import { accumulationKind } from "../kernels/accumulation.ts";
+import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
 import {
   type DotTile,
   f32Tile1x1,

@@ -29,9 +29,9 @@ import {
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
 import { type ScalarSemantics, scalarSemantics } from "../kernels/elementwise/scalar_table.ts";
-import { simpleReducer } from "../kernels/reducer.ts";
-import { xlaCpuFlusher } from "../kernels/elementwise/xla_cpu_flush.ts";
-import { xlaCpuLibmScalar, xlaCpuLibmTailStart } from "../kernels/elementwise/xla_cpu_math.ts";
+import { simpleReducer } from "../kernels/reduce/reducer.ts";
+import { xlaCpuFlusher } from "../numerics/xla_cpu/flush.ts";
+import { xlaCpuLibmScalar, xlaCpuLibmTailStart } from "../numerics/xla_cpu/math.ts";
 import {
   type AccessMap,
   type Affine,

@@ -49,8 +49,8 @@ import {
   oneOrTuple,
   permuteStartTuple,
   reduceScatterAlone,
-} from "../kernels/collective.ts";
-import { raggedAllToAllGroup } from "../kernels/ragged_all_to_all.ts";
+} from "../kernels/collective/collective.ts";
+import { raggedAllToAllGroup } from "../kernels/collective/ragged_all_to_all.ts";
 import { type DeviceGrid, groupsOf, permutePairs } from "./device_grid.ts";
 import { arrayOf, concatAlong, foldValues, splitAlong } from "./literal_parts.ts";
 

@@ -34,8 +34,8 @@ import { compareScalar, totalOrderScalar } from "./compare.ts";
 import { convertScalar, reducePrecisionScalar } from "./convert.ts";
 import { clampFloat, clampFloatXlaCpu, clampInteger, selectScalar } from "./select_clamp.ts";
 import { type UnaryOp, unaryScalar } from "./unary.ts";
-import { flushedOperands, flushesNothing, flushesOperandsOnly, keepsDenormalOperand, withXlaCpuFlush } from "./xla_cpu_flush.ts";
-import { xlaCpuMathScalar, xlaCpuMathScalar2 } from "./xla_cpu_math.ts";
+import { flushedOperands, flushesNothing, flushesOperandsOnly, keepsDenormalOperand, withXlaCpuFlush } from "../../numerics/xla_cpu/flush.ts";
+import { xlaCpuMathScalar, xlaCpuMathScalar2 } from "../../numerics/xla_cpu/math.ts";
 import type { Numerics } from "../../kernel.ts";
 
 export interface ScalarSemantics {
