@@ -15,9 +15,8 @@
  */
 import { ELEMENT_TYPE_INFO, EvalError, type LiteralData, allocData, elementLanes, shapeToString } from "@minixla/hlo";
 import type { FamilyKernels } from "../../kernel.ts";
+import { numericsOf } from "../../numerics/index.ts";
 import { accumulationKind } from "./accumulation.ts";
-import { fma32, fma64 } from "../../numerics/xla_cpu/arith.ts";
-import { xlaCpuFlusher } from "../../numerics/xla_cpu/flush.ts";
 import { arrayOperand, arrayResult, gatherView, product, stridesOf } from "../support/view.ts";
 
 /** The operand's data with its dimensions reordered to `order` (row-major); `lanes` slots per element. */
@@ -42,45 +41,11 @@ function asBigInts(d: LiteralData): readonly bigint[] {
   return d instanceof Float64Array ? Array.from(d, (v) => BigInt(v)) : Array.from(d);
 }
 
-interface Dims {
+export interface Dims {
   readonly batches: number;
   readonly m: number;
   readonly k: number;
   readonly n: number;
-}
-
-/**
- * XLA CPU's float dot (numerics "xla-cpu"): each step a fused multiply-add
- * into the running sum (in f32 for f32, bf16 and f16; f64 for f64), as
- * LLVM contracts XLA's loop; denormal operands read as zero and denormal
- * sums become zero (the x86 flush flags), and
- * a dot with one contracting element is the product itself (XLA's algebraic
- * simplifier makes it a multiply), so a -0 product stays -0 (f32 [0]·[-4] =
- * -0, but [0, 0]·[-5, -1] = 0; f64 [-5e-324]·[-1.8e308] = 0,
- * [5e-324, ...]·[-inf, ...] = NaN; found by the differential fuzzer
- * against jaxlib 0.10.2).
- */
-function matmulXlaCpu(a: Float64Array, c: Float64Array, { batches, m, k, n }: Dims, f32: boolean, normalize: (x: number) => number): Float64Array {
-  const flush = xlaCpuFlusher(f32 ? "f32" : "f64") as (x: number) => number;
-  const fma = f32 ? fma32 : fma64;
-  const fa = a.map(flush);
-  const fc = c.map(flush);
-  const out = new Float64Array(batches * m * n);
-  const row = new Float64Array(n);
-  for (let b = 0; b < batches; b++) {
-    for (let i = 0; i < m; i++) {
-      row.fill(k === 1 ? -0 : 0);
-      const aRow = (b * m + i) * k;
-      for (let p = 0; p < k; p++) {
-        const av = fa[aRow + p];
-        const cRow = (b * k + p) * n;
-        for (let j = 0; j < n; j++) row[j] = fma(av, fc[cRow + j], row[j]);
-      }
-      const o = (b * m + i) * n;
-      for (let j = 0; j < n; j++) out[o + j] = normalize(row[j]);
-    }
-  }
-  return out;
 }
 
 /** out[b][m][n] = sum_k a[b][m][k] * c[b][k][n] for float and up-to-32-bit integer results (Float64Array). */
@@ -190,11 +155,11 @@ export const dotKernels: FamilyKernels<"dot"> = {
     const info = ELEMENT_TYPE_INFO[out.elementType];
     switch (kind) {
       case "float64":
-      case "float32":
-        if (ctx.options.numerics === "xla-cpu") {
-          return { shape: out, data: matmulXlaCpu(asFloat64(left), asFloat64(right), sizes, kind === "float32", info.normalize) };
-        }
+      case "float32": {
+        const own = numericsOf(ctx.options.numerics).dotFloat;
+        if (own !== undefined) return { shape: out, data: own(asFloat64(left), asFloat64(right), sizes, kind === "float32", info.normalize) };
         return { shape: out, data: matmulNumbers(asFloat64(left), asFloat64(right), sizes, kind, info.normalize) };
+      }
       case "int32":
         return { shape: out, data: matmulNumbers(asInt32(left), asInt32(right), sizes, kind, info.normalize) };
       case "int64": {

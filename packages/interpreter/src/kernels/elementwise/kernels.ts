@@ -54,7 +54,7 @@ import { convertWide, isWideConversion } from "./convert_wide.ts";
 import { type ElementFn, arrayOperand, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./loops.ts";
 import { type ScalarSemantics, scalarKey, scalarSemantics } from "./scalar_table.ts";
 import type { UnaryOp } from "./unary.ts";
-import { xlaCpuLibmScalar, xlaCpuLibmTailStart } from "../../numerics/xla_cpu/math.ts";
+import { numericsOf } from "../../numerics/index.ts";
 import { elementReader, elementWriter } from "../support/element_bytes.ts";
 
 /**
@@ -106,15 +106,15 @@ function bigints(l: ArrayLiteral): BigInt64Array | BigUint64Array {
 }
 
 /**
- * XLA CPU's small-array quirk (xla_cpu_math.ts, xlaCpuLibmTailStart): the
- * last elements of a short 1-D f32 exp or log are glibc's expf/logf, not
- * XLA's polynomial. The compiled engine leaves such instructions to this
- * kernel (kernel_plan.ts, usesLibmTail).
+ * A mode's tail of a unary op's result computed by another function (XLA
+ * CPU's small-array quirk: the last elements of a short 1-D f32 exp or log
+ * are glibc's expf/logf, not XLA's polynomial). The compiled engine leaves
+ * such instructions to this kernel (kernel_plan.ts, usesUnaryTail).
  */
-function xlaCpuLibmTail(op: string, t: ElementType, dims: readonly number[], x: Float64Array, out: Float64Array): void {
-  const f = xlaCpuLibmScalar(op, t);
-  if (f === undefined) return;
-  for (let i = xlaCpuLibmTailStart(dims); i < out.length; i++) out[i] = f(x[i]);
+function applyUnaryTail(op: string, t: ElementType, dims: readonly number[], x: Float64Array, out: Float64Array, ctx: EvalContext): void {
+  const tail = numericsOf(ctx.options.numerics).unaryTail(op, t, dims);
+  if (tail === undefined) return;
+  for (let i = tail.start; i < out.length; i++) out[i] = tail.fn(x[i]);
 }
 
 function unary<K extends UnaryOp>(op: K): Kernel<K> {
@@ -128,7 +128,7 @@ function unary<K extends UnaryOp>(op: K): Kernel<K> {
       case "f64": {
         const { key, s: sem } = semanticsOf(inst as HloInstruction, [t], ctx);
         const out = map1(key, sem.fn, sem.norm, floats(x));
-        if (ctx.options.numerics === "xla-cpu") xlaCpuLibmTail(op, t, s.dimensions, floats(x), out);
+        applyUnaryTail(op, t, s.dimensions, floats(x), out, ctx);
         return arrayLiteralFromData(s, out);
       }
       case "s64":
@@ -168,9 +168,10 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
       case "s64":
       case "u64": {
         if (!isBigBinaryOp(op)) throw notOnIntegers(op, t);
-        // Only integer power differs between the numerics; its key names the mode.
-        const numerics = op === "power" ? (ctx.options.numerics ?? "reference") : "reference";
-        const f = cached(`${key}:${numerics}`, () => bigBinary(op, t as "s64" | "u64", numerics));
+        // A mode may have its own function (integer power); its key then names the mode.
+        const nx = numericsOf(ctx.options.numerics);
+        const own = op === "power" ? nx.bigScalar.power : undefined;
+        const f = own === undefined ? cached(key, () => bigBinary(op, t as "s64" | "u64")) : cached(`${nx.keyPrefix}${key}`, () => own(t as "s64" | "u64"));
         return arrayLiteralFromData(s, mapInto2(key, f as ElementFn, undefined, a.data, b.data, allocData(t, a.data.length)));
       }
       case "complex": {
@@ -196,8 +197,8 @@ const compare: Kernel<"compare"> = (inst, operands, ctx) => {
   switch (storage) {
     case "f64": {
       // TOTALORDER on floats reads the bit patterns straight from the operands' words (the table's function reads them one by one).
-      // XLA CPU's fnuz NaN ordering is the table's (scalar_table.ts), so those go through it.
-      const nanLowest = ctx.options.numerics === "xla-cpu" && t.endsWith("fnuz");
+      // A mode's fnuz NaN ordering is the table's (scalar_table.ts), so those go through it.
+      const nanLowest = numericsOf(ctx.options.numerics).fnuzNaNLowest && t.endsWith("fnuz");
       if (inst.attributes.comparisonType === "TOTALORDER" && isFloatType(t) && !nanLowest) {
         return arrayLiteralFromData(s, compareTotalOrder(direction, floats(a), floats(b)));
       }

@@ -13,9 +13,8 @@
  * key sees one callee and V8 inlines it, loops.ts). Keys are built only from
  * opcode names, enum attribute values, integer attributes and element type
  * names, never from instruction names. Each key also names the numerics
- * (EvalOptions.numerics): "reference" is XLA's HloEvaluator, "xla-cpu" its
- * CPU backend (denormal flushing around the ops that flush, xla_cpu_flush.ts;
- * its integer power, clamp, sign and count-leading-zeros).
+ * (EvalOptions.numerics), whose record (numerics/) overrides functions by
+ * opcode and type and wraps its flush policy around the ops that flush.
  */
 import {
   type ComparisonDirection,
@@ -32,11 +31,11 @@ import {
 import { type BinaryOp, binaryScalar } from "./binary.ts";
 import { compareScalar, totalOrderScalar } from "./compare.ts";
 import { convertScalar, reducePrecisionScalar } from "./convert.ts";
-import { clampFloat, clampFloatXlaCpu, clampInteger, selectScalar } from "./select_clamp.ts";
+import { clampFloat, clampInteger, selectScalar } from "./select_clamp.ts";
 import { type UnaryOp, unaryScalar } from "./unary.ts";
-import { flushedOperands, flushesNothing, flushesOperandsOnly, keepsDenormalOperand, withXlaCpuFlush } from "../../numerics/xla_cpu/flush.ts";
-import { xlaCpuMathScalar, xlaCpuMathScalar2 } from "../../numerics/xla_cpu/math.ts";
 import type { Numerics } from "../../kernel.ts";
+import { numericsOf } from "../../numerics/index.ts";
+import type { Normalize, NumericsRecord, ScalarOverride } from "../../numerics/record.ts";
 
 export interface ScalarSemantics {
   /** The scalar function on numbers, for operands/results stored one float64 per element (storage "f64"). */
@@ -44,8 +43,6 @@ export interface ScalarSemantics {
   /** Rounding into the result type's value set, applied after fn; undefined where fn's result is already in it (f64 results, pred results of compare, is-finite...). */
   readonly norm: ((x: number) => number) | undefined;
 }
-
-type Normalize = (x: number) => number;
 
 /** The normalizer of t, or none where it is the identity (f64). */
 export function normalizerOf(t: ElementType): Normalize | undefined {
@@ -57,7 +54,7 @@ interface Entry {
   /** Attribute values that matter, joined with ":" ("" when none); the key adds opcode and types. */
   readonly attrs: string;
   readonly make: () => ScalarSemantics;
-  /** XLA CPU's own function (xla_cpu_math.ts), which flushes as XLA does by itself: no flushing is wrapped around it. */
+  /** A mode's own function that flushes as the mode does by itself: its flush policy is not wrapped around it. */
   readonly selfFlushing?: boolean;
 }
 
@@ -65,61 +62,33 @@ type Rule<K extends OpcodesOf<"elementwise">> = (
   inst: InstructionOf<K>,
   operands: readonly ElementType[],
   result: ElementType,
-  numerics: Numerics,
+  numerics: NumericsRecord,
 ) => Entry | undefined;
 
 type Rules = { readonly [K in OpcodesOf<"elementwise">]: Rule<K> };
 
+/** The entry of a mode's override: its function, rounded to the result type. */
+function overrideEntry(o: ScalarOverride, r: ElementType): Entry {
+  return { attrs: "", selfFlushing: o.selfFlushing, make: () => ({ fn: o.fn, norm: normalizerOf(r) }) };
+}
+
 /** Unary ops: computed on the operand's type, rounded to the result type (is-finite's 0/1 already is a pred). */
 function unary<K extends UnaryOp>(op: K): Rule<K> {
   return (_inst, [t], r, numerics) => {
-    // XLA CPU's polynomials and glibc functions where its values are not the correctly rounded ones.
-    const xla = numerics === "xla-cpu" ? xlaCpuMathScalar(op, t) : undefined;
-    if (xla !== undefined) return { attrs: "", selfFlushing: true, make: () => ({ fn: xla, norm: normalizerOf(r) }) };
+    const o = numerics.scalar[op]?.(t);
+    if (o !== undefined) return overrideEntry(o, r);
     return { attrs: "", make: () => ({ fn: unaryScalar(op, t), norm: op === "is-finite" ? undefined : normalizerOf(r) }) };
   };
 }
 
-/** Binary ops: computed and rounded in the result type (their operands share it); integer power differs between the numerics. */
+/** Binary ops: computed and rounded in the result type (their operands share it). */
 function binary<K extends BinaryOp>(op: K): Rule<K> {
   return (_inst, _operands, r, numerics) => {
-    // XLA CPU's atan2 and float power: glibc's atan2f and powf (xla_cpu_math.ts).
-    const xla = numerics === "xla-cpu" ? xlaCpuMathScalar2(op, r) : undefined;
-    if (xla !== undefined) return { attrs: "", selfFlushing: true, make: () => ({ fn: xla, norm: normalizerOf(r) }) };
-    return { attrs: "", make: () => ({ fn: binaryScalar(op, r, numerics), norm: normalizerOf(r) }) };
+    const o = numerics.scalar[op]?.(r);
+    if (o !== undefined) return overrideEntry(o, r);
+    return { attrs: "", make: () => ({ fn: binaryScalar(op, r), norm: normalizerOf(r) }) };
   };
 }
-
-/**
- * sign of a float as XLA's HloEvaluator computes it: ±0 give +0 (checked with
- * XLA's constant folder on f16, bf16, f32 and f64); XLA's CPU backend keeps
- * -0 (Math.sign).
- */
-const sign: Rule<"sign"> = (inst, operands, r, numerics) => {
-  const [t] = operands;
-  if (numerics !== "reference" || !isFloatType(t)) return unary("sign")(inst, operands, r, numerics);
-  return { attrs: "", make: () => ({ fn: (x: number) => (x === 0 ? 0 : Math.sign(x)), norm: normalizerOf(r) }) };
-};
-
-/**
- * count-leading-zeros as XLA's HloEvaluator computes it: a negative value of
- * a signed type narrower than 64 bits is widened to 64 bits first, so it
- * gives width - 64 (s8 clz(-4) = -56, s32 clz(-1) = -32; checked with XLA's
- * constant folder); XLA's CPU backend counts at the type's width (0).
- */
-const clz: Rule<"count-leading-zeros"> = (inst, operands, r, numerics) => {
-  const [t] = operands;
-  const w = ELEMENT_TYPE_INFO[t].bitWidth;
-  const quirk = numerics === "reference" && ELEMENT_TYPE_INFO[t].kind === "signed" && w < 64;
-  if (!quirk) return unary("count-leading-zeros")(inst, operands, r, numerics);
-  return {
-    attrs: "",
-    make: () => {
-      const f = unaryScalar("count-leading-zeros", t);
-      return { fn: (x: number) => (x < 0 ? w - 64 : f(x)), norm: normalizerOf(r) };
-    },
-  };
-};
 
 /** Whether an operand's type differs from the result's (a narrow-float branch of a wider select, say). */
 const mixed = (operands: readonly ElementType[], r: ElementType): boolean => operands.some((t) => t !== r);
@@ -148,21 +117,21 @@ const RULES: Rules = {
   clamp: (_inst, operands, r, numerics) => {
     const float = isFloatType(r);
     const m = mixed(operands, r);
-    const floatFn = numerics === "xla-cpu" ? clampFloatXlaCpu : clampFloat;
-    return { attrs: float ? "float" : "integer", make: () => ({ fn: float ? floatFn : clampInteger, norm: m ? normalizerOf(r) : undefined }) };
+    const fn = numerics.scalar.clamp?.(r)?.fn ?? (float ? clampFloat : clampInteger);
+    return { attrs: float ? "float" : "integer", make: () => ({ fn, norm: m ? normalizerOf(r) : undefined }) };
   },
   // SIGNED, UNSIGNED and FLOAT all compare the stored numbers; only TOTALORDER on floats orders bit patterns.
-  // XLA CPU orders the NaN of the fnuz types (bits 0x80) below every value (measured on all three, jaxlib 0.10.2).
+  // A mode may order the NaN of the fnuz types (bits 0x80) below every value.
   compare: (inst, [t], _r, numerics) => {
     const type = inst.attributes.comparisonType ?? defaultComparisonType(t);
     const totalOrder = type === "TOTALORDER" && isFloatType(t);
-    return compareEntry(inst.attributes.direction, totalOrder, totalOrder && numerics === "xla-cpu" && t.endsWith("fnuz"));
+    return compareEntry(inst.attributes.direction, totalOrder, totalOrder && numerics.fnuzNaNLowest && t.endsWith("fnuz"));
   },
   complex: () => undefined, // its result is complex
   convert: (_inst, [from], to) => ({ attrs: "", make: () => ({ fn: convertScalar(from, to), norm: normalizerOf(to) }) }),
   copy: () => ({ attrs: "", make: () => ({ fn: identity, norm: undefined }) }),
   cosine: unary("cosine"),
-  "count-leading-zeros": clz,
+  "count-leading-zeros": unary("count-leading-zeros"),
   divide: binary("divide"),
   erf: unary("erf"),
   exponential: unary("exponential"),
@@ -184,15 +153,15 @@ const RULES: Rules = {
   power: binary("power"),
   // On a real float: the value itself.
   real: (_inst, [t]) => (isFloatType(t) ? { attrs: "", make: () => ({ fn: identity, norm: undefined }) } : undefined),
-  // XLA's CPU backend keeps NaN when reducing to 0 mantissa bits (f16, f32, f64 run on parameters), where
-  // the rounding alone would give inf, which minixla's reference keeps; it reduces an f16 on f16's bits.
+  // A mode may keep NaN when reducing to 0 mantissa bits, where the rounding alone gives inf (the reference's
+  // value), and may reduce an f16 on f16's own bits.
   "reduce-precision": (inst, _operands, r, numerics) => {
     const { exponentBits, mantissaBits } = inst.attributes;
-    const keepNaN = numerics === "xla-cpu" && mantissaBits === 0;
+    const keepNaN = numerics.reducePrecision.keepNaNAtZeroMantissa && mantissaBits === 0;
     return {
       attrs: `${exponentBits}:${mantissaBits}`,
       make: () => {
-        const f = reducePrecisionScalar(r, exponentBits, mantissaBits, numerics === "xla-cpu");
+        const f = reducePrecisionScalar(r, exponentBits, mantissaBits, numerics.reducePrecision.f16OnOwnBits);
         return { fn: keepNaN ? (x: number) => (x !== x ? x : f(x)) : f, norm: normalizerOf(r) };
       },
     };
@@ -209,7 +178,7 @@ const RULES: Rules = {
   "shift-left": binary("shift-left"),
   "shift-right-arithmetic": binary("shift-right-arithmetic"),
   "shift-right-logical": binary("shift-right-logical"),
-  sign: sign,
+  sign: unary("sign"),
   sine: unary("sine"),
   sqrt: unary("sqrt"),
   subtract: binary("subtract"),
@@ -236,33 +205,26 @@ function zero(): number {
 const onNumbers = (t: ElementType): boolean => t !== "token" && ELEMENT_TYPE_INFO[t].storage === "f64";
 
 /**
- * XLA CPU's denormal flushing around an entry's function (xla_cpu_flush.ts):
- * for the ops that flush, not for total-order compares (bit patterns).
+ * A mode's denormal flushing around an entry's function: not around a
+ * function that flushes by itself, nor a total-order compare (bit patterns).
  */
-function flushed(inst: HloInstruction, operandTypes: readonly ElementType[], result: ElementType, entry: Entry): Entry {
-  if (entry.selfFlushing === true || flushesNothing(inst.opcode, operandTypes)) return entry;
+function flushed(inst: HloInstruction, operandTypes: readonly ElementType[], result: ElementType, entry: Entry, numerics: NumericsRecord): Entry {
+  const flush = numerics.flush;
+  if (flush === undefined || entry.selfFlushing === true) return entry;
   if (inst.opcode === "compare" && entry.attrs.includes(":TOTALORDER")) return entry;
-  const operandsOnly = flushesOperandsOnly(inst.opcode);
   return {
     attrs: entry.attrs,
     make: () => {
       const s = entry.make();
-      const fn = withXlaCpuFlush(s.fn, operandTypes, result, operandsOnly, flushedOperands(inst.opcode, operandTypes));
-      return { fn: keepsDenormalOperand(inst.opcode, operandTypes) ? keepDenormal(fn, operandTypes[0]) : fn, norm: s.norm };
+      return { fn: flush.around(inst.opcode, operandTypes, result, s.fn), norm: s.norm };
     },
   };
-}
-
-/** fn, but a denormal operand of t comes back unchanged (XLA CPU's bf16 asin, asinh, atanh, sinh). */
-function keepDenormal(fn: (...xs: number[]) => number, t: ElementType): (x: number) => number {
-  const min = t === "f64" ? 2 ** -1022 : 2 ** -126;
-  return (x) => (x !== 0 && x > -min && x < min ? x : fn(x));
 }
 
 function entryOf(
   inst: HloInstruction,
   operandTypes: readonly ElementType[],
-  numerics: Numerics,
+  mode: Numerics,
 ): { readonly key: string; readonly entry: Entry } | undefined {
   if (!Object.hasOwn(RULES, inst.opcode) || !isArrayShape(inst.shape)) return undefined;
   const r = inst.shape.elementType;
@@ -271,11 +233,11 @@ function entryOf(
   }
   // One cast at the table's edge: the opcode has been checked to have a rule, and each rule reads its own instruction type.
   const rule = RULES[inst.opcode as OpcodesOf<"elementwise">] as Rule<OpcodesOf<"elementwise">>;
+  const numerics = numericsOf(mode);
   const plain = rule(inst as InstructionOf<OpcodesOf<"elementwise">>, operandTypes, r, numerics);
   if (plain === undefined) return undefined;
-  const entry = numerics === "xla-cpu" ? flushed(inst, operandTypes, r, plain) : plain;
-  const mode = numerics === "xla-cpu" ? "xla-cpu|" : "";
-  return { key: `${mode}${inst.opcode}(${entry.attrs}):${operandTypes.join(",")}->${r}`, entry };
+  const entry = flushed(inst, operandTypes, r, plain, numerics);
+  return { key: `${numerics.keyPrefix}${inst.opcode}(${entry.attrs}):${operandTypes.join(",")}->${r}`, entry };
 }
 
 /** The key naming (numerics, opcode, attributes that matter, types): equal keys give the same semantics. */

@@ -28,7 +28,7 @@ import {
 import type { EvalContext, FamilyKernels } from "../../kernel.ts";
 import { bigReducer, literalCaller, scalarCaller, simpleReducer } from "./reducer.ts";
 import { scanKernel } from "./scan.ts";
-import { xlaCpuFlusher } from "../../numerics/xla_cpu/flush.ts";
+import { numericsOf } from "../../numerics/index.ts";
 import { sortKernel } from "./sort.ts";
 import { arrayOperand, arrayResult, copySlots, elementScalar, forEachIndex, product, stridesOf } from "../support/view.ts";
 import { reduceWindowKernel, selectAndScatterKernel } from "./window.ts";
@@ -103,8 +103,8 @@ function reduceNumbers(
   const count = offsets.length;
   const simple = n === 1 ? simpleReducer(ctx, inst.called[0]) : undefined;
   const floatAdd = simple !== undefined && simple.op === "add" && ELEMENT_TYPE_INFO[simple.elementType].kind === "float";
-  // XLA CPU flushes the denormal elements and sum of a lone-add reduce (bf16 [9.2e-41, -1.1754944e-38] sums to -1.1754944e-38).
-  const flush = floatAdd && ctx.options.numerics === "xla-cpu" ? xlaCpuFlusher(outShapes[0].elementType) : undefined;
+  // A mode may flush the denormal elements and sum of a lone-add reduce (numerics/, reduceSumFlush).
+  const flush = floatAdd ? numericsOf(ctx.options.numerics).reduceSumFlush(outShapes[0].elementType) : undefined;
   const normalize = ELEMENT_TYPE_INFO[outShapes[0].elementType].normalize;
   const roundOnce = flush === undefined ? normalize : (x: number) => flush(normalize(x));
   const types = [...inputs, ...inputs].map((l) => l.shape.elementType);

@@ -124,3 +124,16 @@ export function withXlaCpuFlush(fn: Fn, operands: readonly ElementType[], result
       return (...xs) => o(fn(...xs.map((x, i) => (ins[i] ?? id)(x))));
   }
 }
+
+/** fn, but a denormal operand of t comes back unchanged (XLA CPU's bf16 asin, asinh, atanh, sinh). */
+function keepDenormal(fn: Fn, t: ElementType): (x: number) => number {
+  const min = t === "f64" ? 2 ** -1022 : 2 ** -126;
+  return (x) => (x !== 0 && x > -min && x < min ? x : fn(x));
+}
+
+/** A scalar function of op with XLA CPU's denormal flushing around it, as the ops that flush do (fn itself for the others). */
+export function xlaCpuFlushAround(op: string, operandTypes: readonly ElementType[], result: ElementType, fn: Fn): Fn {
+  if (flushesNothing(op, operandTypes)) return fn;
+  const flushedFn = withXlaCpuFlush(fn, operandTypes, result, flushesOperandsOnly(op), flushedOperands(op, operandTypes));
+  return keepsDenormalOperand(op, operandTypes) ? keepDenormal(flushedFn, operandTypes[0]) : flushedFn;
+}

@@ -11,15 +11,12 @@
  * (1 + 2^-30)(1 - 2^-30) - 1 = -2^-60 (0 unfused); f32
  * (-78.755 + d)·d + d = 0 for d = -3.8e-43.
  */
-import { type Literal, shapeToString } from "@minixla/hlo";
+import { type Literal, XLA_CPU_FMA_TARGET, shapeToString } from "@minixla/hlo";
 import type { EvalContext } from "../../kernel.ts";
 import { type CustomCall, fail } from "../../custom_calls/custom_call_error.ts";
 import { fma32, fma64 } from "./arith.ts";
 import { xlaCpuFlusher } from "./flush.ts";
 import { arrayOperand } from "../../kernels/support/view.ts";
-
-/** The target name the xla-cpu-numerics pass gives XLA CPU's fused multiply-add. */
-export const XLA_CPU_FMA_TARGET = "minixla$xla_cpu_fma";
 
 function xlaCpuFma(inst: CustomCall, operands: readonly Literal[], _ctx: EvalContext): Literal {
   const out = inst.shape;

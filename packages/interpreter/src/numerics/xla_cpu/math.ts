@@ -69,6 +69,9 @@ const F16: Readonly<Partial<Record<XlaCpuMathOp, XlaCpuScalar>>> = {
 
 const isMathOp = (op: string): op is XlaCpuMathOp => Object.hasOwn(F32, op);
 
+/** The unary ops this module has XLA CPU's own functions of. */
+export const XLA_CPU_MATH_OPS: readonly XlaCpuMathOp[] = Object.keys(F32) as XlaCpuMathOp[];
+
 /**
  * XLA CPU's scalar function of `op` on element type `t` (the result
  * already rounded to t and flushed as XLA CPU flushes it), or undefined
