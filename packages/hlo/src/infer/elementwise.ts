@@ -15,7 +15,7 @@ import {
   sameTypeIgnoringFpPrecision,
   upperTypeName,
 } from "../element_type.ts";
-import type { BinaryOpcode, UnaryOpcode } from "../opcode.ts";
+import { type BinaryOpcode, type UnaryOpcode, opcodesOfCategory } from "../opcode.ts";
 import {
   type ArrayShape,
   type Shape,
@@ -29,14 +29,11 @@ import {
 import { planBinaryBroadcast } from "./broadcast_rules.ts";
 import { type FamilyRules, type ShapeRule, fail } from "./rule.ts";
 
-/** Unary ops that take only floating-point operands (InferUnaryOpShape's first group). */
-const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>(["cbrt", "ceil", "erf", "floor", "round-nearest-afz", "round-nearest-even"]);
+/** Unary ops that take only floating-point operands (InferUnaryOpShape's first group), from the opcode table. */
+const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = opcodesOfCategory("float", "rounding");
 
-/** Unary ops that take floating-point or complex operands. */
-const FLOAT_OR_COMPLEX: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>([
-  "cosine", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "rsqrt", "sine",
-  "sqrt", "tan", "tanh", "acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh",
-]);
+/** Unary ops that take floating-point or complex operands, from the opcode table. */
+const FLOAT_OR_COMPLEX: ReadonlySet<UnaryOpcode> = opcodesOfCategory("float-or-complex");
 
 const isSignedOrFloat = (t: ElementType): boolean => ELEMENT_TYPE_INFO[t].kind === "signed" || isFloatType(t);
 

@@ -29,6 +29,7 @@ import {
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
 import { type ScalarSemantics, scalarSemantics } from "../kernels/elementwise/scalar_table.ts";
+import type { Normalize } from "../kernels/elementwise/loops.ts";
 import { simpleReducer } from "../kernels/reduce/reducer.ts";
 import { numericsOf } from "../numerics/index.ts";
 import {
@@ -46,8 +47,6 @@ import {
   throughSlice,
   throughTranspose,
 } from "./index_map.ts";
-
-export type Normalize = (x: number) => number;
 
 /** One value computed per iteration point (or hoisted, where it does not vary). */
 export type PlanNode =

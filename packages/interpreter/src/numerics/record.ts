@@ -9,12 +9,11 @@ import type { ElementType, HloPass, OpcodesOf } from "@minixla/hlo";
 import type { Numerics } from "../kernel.ts";
 import type { Dims } from "../kernels/dot_conv/dot.ts";
 import type { Big2 } from "../kernels/elementwise/bigint.ts";
+import type { Normalize } from "../kernels/elementwise/loops.ts";
 
 /** A scalar function on numbers (types stored one float64 per element). */
 export type ScalarFn = (...xs: number[]) => number;
 
-/** One element's flush or rounding. */
-export type Normalize = (x: number) => number;
 
 /** A mode's own scalar function for an opcode on a type, in place of the scalar table's. */
 export interface ScalarOverride {

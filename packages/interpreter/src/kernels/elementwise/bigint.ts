@@ -10,7 +10,7 @@
  * x % 0 = x, INT_MIN % -1 = 0; shift amounts with (unsigned)amount >= 64
  * give 0, or -1 for an arithmetic shift of a negative value.
  */
-import { type ElementType, EvalError } from "@minixla/hlo";
+import { type ElementType, EvalError, type OpcodesOfCategory, type UnaryOpcodesTaking, opcodesOfCategory, unaryOpcodesTaking } from "@minixla/hlo";
 
 export type Big1 = (x: bigint) => bigint;
 export type Big2 = (x: bigint, y: bigint) => bigint;
@@ -19,9 +19,8 @@ export type BigBinaryOp =
   | "add" | "subtract" | "multiply" | "divide" | "remainder" | "maximum" | "minimum" | "power"
   | "and" | "or" | "xor" | "shift-left" | "shift-right-arithmetic" | "shift-right-logical";
 
-export type BigUnaryOp =
-  | "abs" | "negate" | "not" | "sign" | "popcnt" | "count-leading-zeros"
-  | "round-nearest-afz" | "round-nearest-even" | "floor" | "ceil";
+/** Unary ops on s64/u64: those the opcode table lets take integers (but copy), and the roundings, which leave integers as they are. */
+export type BigUnaryOp = Exclude<UnaryOpcodesTaking<"signed"> | UnaryOpcodesTaking<"unsigned">, "copy"> | OpcodesOfCategory<"rounding">;
 
 const MASK32 = 0xffffffffn;
 
@@ -141,9 +140,9 @@ const BIG_BINARY: ReadonlySet<string> = new Set<BigBinaryOp>([
   "add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "power",
   "and", "or", "xor", "shift-left", "shift-right-arithmetic", "shift-right-logical",
 ]);
-const BIG_UNARY: ReadonlySet<string> = new Set<BigUnaryOp>([
-  "abs", "negate", "not", "sign", "popcnt", "count-leading-zeros", "round-nearest-afz", "round-nearest-even", "floor", "ceil",
-]);
+const BIG_UNARY: ReadonlySet<string> = new Set<string>(
+  [...unaryOpcodesTaking("signed"), ...unaryOpcodesTaking("unsigned"), ...opcodesOfCategory("rounding")].filter((op) => op !== "copy"),
+);
 
 export function isBigBinaryOp(op: string): op is BigBinaryOp {
   return BIG_BINARY.has(op);

@@ -51,7 +51,8 @@ import {
   notOnComplex,
 } from "./complex.ts";
 import { convertWide, isWideConversion } from "./convert_wide.ts";
-import { type ElementFn, arrayOperand, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./loops.ts";
+import { type ElementFn, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./loops.ts";
+import { arrayOperand } from "../support/view.ts";
 import { type ScalarSemantics, scalarKey, scalarSemantics } from "./scalar_table.ts";
 import type { UnaryOp } from "./unary.ts";
 import { numericsOf } from "../../numerics/index.ts";
@@ -87,11 +88,14 @@ function resultShape(inst: { readonly opcode: string; readonly shape: Instructio
   return inst.shape;
 }
 
-function checkedOperand(opcode: string, result: ArrayShape, operands: readonly Literal[], i: number): ArrayLiteral {
-  const l = arrayOperand(opcode, operands, i);
-  expectSameDimensions(opcode, result, l, i);
+function checkedOperand(inst: Operator, result: ArrayShape, operands: readonly Literal[], i: number): ArrayLiteral {
+  const l = arrayOperand(inst, operands[i], i);
+  expectSameDimensions(inst.opcode, result, l, i);
   return l;
 }
+
+/** What an operand error names: the instruction and its opcode. */
+type Operator = { readonly name: string; readonly opcode: string };
 
 /** Float64Array data of a literal whose storage is "f64" or "complex" (a kernel bug otherwise). */
 function floats(l: ArrayLiteral): Float64Array {
@@ -120,7 +124,7 @@ function applyUnaryTail(op: string, t: ElementType, dims: readonly number[], x: 
 function unary<K extends UnaryOp>(op: K): Kernel<K> {
   return (inst, operands, ctx) => {
     const s = resultShape(inst);
-    const x = checkedOperand(op, s, operands, 0);
+    const x = checkedOperand(inst, s, operands, 0);
     const t = x.shape.elementType;
     const n = x.data.length / elementLanes(t);
     const storage = storageOf(t);
@@ -155,8 +159,8 @@ function unary<K extends UnaryOp>(op: K): Kernel<K> {
 function binary<K extends BinaryOp>(op: K): Kernel<K> {
   return (inst, operands, ctx) => {
     const s = resultShape(inst);
-    const a = checkedOperand(op, s, operands, 0);
-    const b = checkedOperand(op, s, operands, 1);
+    const a = checkedOperand(inst, s, operands, 0);
+    const b = checkedOperand(inst, s, operands, 1);
     const t = s.elementType;
     const key = `${op}:${t}`;
     const storage = storageOf(t);
@@ -189,8 +193,8 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
 
 const compare: Kernel<"compare"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
-  const a = checkedOperand("compare", s, operands, 0);
-  const b = checkedOperand("compare", s, operands, 1);
+  const a = checkedOperand(inst, s, operands, 0);
+  const b = checkedOperand(inst, s, operands, 1);
   const t = a.shape.elementType;
   const { direction } = inst.attributes;
   const storage = storageOf(t);
@@ -221,7 +225,7 @@ const compare: Kernel<"compare"> = (inst, operands, ctx) => {
 
 const convert: Kernel<"convert"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
-  const x = checkedOperand("convert", s, operands, 0);
+  const x = checkedOperand(inst, s, operands, 0);
   const from = x.shape.elementType;
   const to = s.elementType;
   if (isWideConversion(from, to)) return arrayLiteralFromData(s, convertWide(from, to, x.data, x.data.length / elementLanes(from)));
@@ -279,7 +283,7 @@ function unpackBits(t: ElementType, bytes: DataView, m: number, out: LiteralData
  */
 const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
   const s = resultShape(inst);
-  const x = arrayOperand("bitcast-convert", operands, 0);
+  const x = arrayOperand(inst, operands[0], 0);
   const from = x.shape.elementType;
   const to = s.elementType;
   if (from === "token" || to === "token") throw new EvalError(`bitcast-convert: ${shapeToString(x.shape)} to ${shapeToString(s)}: a token has no bytes`);
@@ -307,15 +311,15 @@ const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
 
 const reducePrecisionKernel: Kernel<"reduce-precision"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
-  const x = checkedOperand("reduce-precision", s, operands, 0);
+  const x = checkedOperand(inst, s, operands, 0);
   const { key, s: sem } = semanticsOf(inst, [x.shape.elementType], ctx);
   return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
 };
 
 /** Operand i of a ternary op: the result's dimensions, or (where `scalarOk`) a scalar. */
-function ternaryOperand(opcode: string, s: ArrayShape, operands: readonly Literal[], i: number, scalarOk: boolean): ArrayLiteral {
-  const l = arrayOperand(opcode, operands, i);
-  if (!(scalarOk && l.shape.dimensions.length === 0)) expectSameDimensions(opcode, s, l, i);
+function ternaryOperand(inst: Operator, s: ArrayShape, operands: readonly Literal[], i: number, scalarOk: boolean): ArrayLiteral {
+  const l = arrayOperand(inst, operands[i], i);
+  if (!(scalarOk && l.shape.dimensions.length === 0)) expectSameDimensions(inst.opcode, s, l, i);
   return l;
 }
 
@@ -343,9 +347,9 @@ function selectSlots(p: Float64Array, t: LiteralData, f: LiteralData, lanes: 1 |
 
 const select: Kernel<"select"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
-  const p = ternaryOperand("select", s, operands, 0, true);
-  const t = ternaryOperand("select", s, operands, 1, false);
-  const f = ternaryOperand("select", s, operands, 2, false);
+  const p = ternaryOperand(inst, s, operands, 0, true);
+  const t = ternaryOperand(inst, s, operands, 1, false);
+  const f = ternaryOperand(inst, s, operands, 2, false);
   const r = s.elementType;
   const pred = floats(p);
   if (p.shape.dimensions.length === 0 && s.dimensions.length > 0) {
@@ -360,9 +364,9 @@ const select: Kernel<"select"> = (inst, operands, ctx) => {
 
 const clamp: Kernel<"clamp"> = (inst, operands, ctx) => {
   const s = resultShape(inst);
-  const lo = ternaryOperand("clamp", s, operands, 0, true);
-  const x = ternaryOperand("clamp", s, operands, 1, false);
-  const hi = ternaryOperand("clamp", s, operands, 2, true);
+  const lo = ternaryOperand(inst, s, operands, 0, true);
+  const x = ternaryOperand(inst, s, operands, 1, false);
+  const hi = ternaryOperand(inst, s, operands, 2, true);
   const r = s.elementType;
   const scalars: [boolean, boolean, boolean] = [lo.shape.dimensions.length === 0, false, hi.shape.dimensions.length === 0];
   const storage = storageOf(r);
@@ -388,7 +392,7 @@ const clamp: Kernel<"clamp"> = (inst, operands, ctx) => {
 function complexPartKernel<K extends "real" | "imag">(part: K): Kernel<K> {
   return (inst, operands) => {
     const s = resultShape(inst);
-    const x = checkedOperand(part, s, operands, 0);
+    const x = checkedOperand(inst, s, operands, 0);
     const t = x.shape.elementType;
     if (storageOf(t) === "complex") return arrayLiteralFromData(s, complexPart(part, floats(x), x.data.length / 2));
     if (!isFloatType(t)) throw new EvalError(`${part}: expected a floating or complex operand, got ${shapeToString(x.shape)}`);
@@ -399,8 +403,8 @@ function complexPartKernel<K extends "real" | "imag">(part: K): Kernel<K> {
 /** complex(re, im): operands of the component type (already in its value set), interleaved into pairs. */
 const complexKernel: Kernel<"complex"> = (inst, operands) => {
   const s = resultShape(inst);
-  const re = checkedOperand("complex", s, operands, 0);
-  const im = checkedOperand("complex", s, operands, 1);
+  const re = checkedOperand(inst, s, operands, 0);
+  const im = checkedOperand(inst, s, operands, 1);
   if (storageOf(s.elementType) !== "complex" || !isFloatType(re.shape.elementType) || !isFloatType(im.shape.elementType)) {
     throw new EvalError(`complex: cannot make ${shapeToString(s)} from ${shapeToString(re.shape)} and ${shapeToString(im.shape)}`);
   }

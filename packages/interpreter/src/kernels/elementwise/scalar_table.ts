@@ -32,10 +32,11 @@ import { type BinaryOp, binaryScalar } from "./binary.ts";
 import { compareScalar, totalOrderScalar } from "./compare.ts";
 import { convertScalar, reducePrecisionScalar } from "./convert.ts";
 import { clampFloat, clampInteger, selectScalar } from "./select_clamp.ts";
+import type { Normalize } from "./loops.ts";
 import { type UnaryOp, unaryScalar } from "./unary.ts";
 import type { Numerics } from "../../kernel.ts";
 import { numericsOf } from "../../numerics/index.ts";
-import type { Normalize, NumericsRecord, ScalarOverride } from "../../numerics/record.ts";
+import type { NumericsRecord, ScalarOverride } from "../../numerics/record.ts";
 
 export interface ScalarSemantics {
   /** The scalar function on numbers, for operands/results stored one float64 per element (storage "f64"). */
