@@ -6,7 +6,7 @@
  * plan nodes (one per map), a node reached twice through one map stays one.
  * What is left is a graph of array reads (base + Σ stride·i), iota counters,
  * and scalar ops with their semantics from the one scalar table
- * (kernels/elementwise/scalar_table.ts), so each op rounds to its own type
+ * (kernels/elementwise/table.ts), so each op rounds to its own type
  * exactly as the reference kernel does.
  *
  * Roots: an element-wise or data-movement op (kLoop), or a reduce of one
@@ -28,7 +28,8 @@ import {
   stridesOf,
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
-import { type ScalarSemantics, scalarSemantics } from "../kernels/elementwise/scalar_table.ts";
+import type { ScalarSemantics } from "../kernels/elementwise/scalar_rules.ts";
+import { scalarSemantics } from "../kernels/elementwise/table.ts";
 import type { Normalize } from "../kernels/elementwise/loops.ts";
 import { simpleReducer } from "../kernels/reduce/reducer.ts";
 import { numericsOf } from "../numerics/index.ts";

@@ -8,7 +8,7 @@ import { convolutionKernels } from "./dot_conv/convolution.ts";
 import { dataMovementKernels } from "./data_movement/data_movement.ts";
 import { dotKernels } from "./dot_conv/dot.ts";
 import { dynamicReshapeKernels } from "./data_movement/dynamic_reshape.ts";
-import { elementwiseKernels } from "./elementwise/kernels.ts";
+import { elementwiseKernels } from "./elementwise/table.ts";
 import { fftKernels } from "./linalg/fft.ts";
 import { hostTransferKernels } from "./control/host_transfer.ts";
 import { indexingKernels } from "./data_movement/indexing.ts";

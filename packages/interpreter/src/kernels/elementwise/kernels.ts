@@ -1,19 +1,20 @@
 /**
- * Kernels of the element-wise family. Each kernel checks its operands (lowered
+ * Kernels of the element-wise family (their rows in table.ts give each its
+ * scalar rule). Each kernel checks its operands (lowered
  * graphs only: operands have the result's dimensions, except select's pred and
  * clamp's bounds, which may be scalars) and dispatches on the storage of its
  * element type (literal.ts):
  * - one float64 per element (pred, integers up to 32 bits, real floats): the
- *   scalar function and rounding of the one table of scalar semantics
- *   (elementwise/scalar_table.ts, which the reduce fast path and the compiled
- *   engine read too) run through that key's own loop (elementwise/loops.ts),
+ *   scalar function and rounding of the opcode's scalar rule
+ *   (scalar_rules.ts, which the reduce fast path and the compiled
+ *   engine read too) run through that key's own loop (loops.ts),
  *   which brings every result into the result type's value set with the
  *   table's normalizer (none for f64, where it is the identity);
- * - s64/u64: bigint scalar functions (elementwise/bigint.ts) through the same
+ * - s64/u64: bigint scalar functions (bigint.ts) through the same
  *   loops, writing BigInt64Array/BigUint64Array, which wrap on store;
- * - c64/c128: pair loops (elementwise/complex.ts), which also split (real,
+ * - c64/c128: pair loops (complex.ts), which also split (real,
  *   imag) and join (complex) the pairs.
- * Conversions that cross storages are in elementwise/convert_wide.ts.
+ * Conversions that cross storages are in convert_wide.ts.
  * Kernels never write to their operands.
  */
 import {
@@ -22,7 +23,7 @@ import {
   ELEMENT_TYPE_INFO,
   type ElementType,
   EvalError,
-  type HloInstruction,
+  type OpcodesOf,
   type InstructionOf,
   type Literal,
   type LiteralData,
@@ -35,7 +36,7 @@ import {
   shapeToString,
   storageOf,
 } from "@minixla/hlo";
-import type { EvalContext, FamilyKernels, Kernel } from "../../kernel.ts";
+import type { EvalContext, Kernel } from "../../kernel.ts";
 import { bigBinary, bigClamp, bigCompare, bigUnary, isBigBinaryOp, isBigUnaryOp, notOnIntegers } from "./bigint.ts";
 import type { BinaryOp } from "./binary.ts";
 import { compareTotalOrder } from "./compare.ts";
@@ -53,23 +54,27 @@ import {
 import { convertWide, isWideConversion } from "./convert_wide.ts";
 import { type ElementFn, expectSameDimensions, map1, map2, map3, mapInto1, mapInto2, mapInto3 } from "./loops.ts";
 import { arrayOperand } from "../support/view.ts";
-import { type ScalarSemantics, scalarKey, scalarSemantics } from "./scalar_table.ts";
+import { type Rule, type ScalarSemantics, ruleSemantics } from "./scalar_rules.ts";
 import type { UnaryOp } from "./unary.ts";
 import { numericsOf } from "../../numerics/index.ts";
 import { elementReader, elementWriter } from "../support/element_bytes.ts";
 
 /**
- * The table's semantics of an instruction on operands stored one float64 per
- * element, with its key (the key of the loop it runs in).
+ * The semantics by the opcode's rule (its row of table.ts) of an instruction
+ * on operands stored one float64 per element, with its key (the key of the
+ * loop it runs in).
  */
-function semanticsOf(inst: HloInstruction, operandTypes: readonly ElementType[], ctx: EvalContext): { readonly key: string; readonly s: ScalarSemantics } {
-  const numerics = ctx.options.numerics ?? "reference";
-  const key = scalarKey(inst, operandTypes, numerics);
-  const s = scalarSemantics(inst, operandTypes, numerics);
-  if (key === undefined || s === undefined) {
+function semanticsOf<K extends OpcodesOf<"elementwise">>(
+  rule: Rule<K>,
+  inst: InstructionOf<K>,
+  operandTypes: readonly ElementType[],
+  ctx: EvalContext,
+): { readonly key: string; readonly s: ScalarSemantics } {
+  const found = ruleSemantics(rule, inst, operandTypes, ctx.options.numerics);
+  if (found === undefined) {
     throw new EvalError(`${inst.opcode}: no scalar semantics for operands ${operandTypes.join(", ")} and result ${shapeToString(inst.shape)}`);
   }
-  return { key, s };
+  return found;
 }
 
 // bigint scalar functions are built once per key, so a key's loop always sees the same function object.
@@ -121,7 +126,7 @@ function applyUnaryTail(op: string, t: ElementType, dims: readonly number[], x: 
   for (let i = tail.start; i < out.length; i++) out[i] = tail.fn(x[i]);
 }
 
-function unary<K extends UnaryOp>(op: K): Kernel<K> {
+export function unary<K extends UnaryOp>(op: K, rule: Rule<K>): Kernel<K> {
   return (inst, operands, ctx) => {
     const s = resultShape(inst);
     const x = checkedOperand(inst, s, operands, 0);
@@ -130,7 +135,7 @@ function unary<K extends UnaryOp>(op: K): Kernel<K> {
     const storage = storageOf(t);
     switch (storage) {
       case "f64": {
-        const { key, s: sem } = semanticsOf(inst as HloInstruction, [t], ctx);
+        const { key, s: sem } = semanticsOf(rule, inst, [t], ctx);
         const out = map1(key, sem.fn, sem.norm, floats(x));
         applyUnaryTail(op, t, s.dimensions, floats(x), out, ctx);
         return arrayLiteralFromData(s, out);
@@ -156,7 +161,7 @@ function unary<K extends UnaryOp>(op: K): Kernel<K> {
   };
 }
 
-function binary<K extends BinaryOp>(op: K): Kernel<K> {
+export function binary<K extends BinaryOp>(op: K, rule: Rule<K>): Kernel<K> {
   return (inst, operands, ctx) => {
     const s = resultShape(inst);
     const a = checkedOperand(inst, s, operands, 0);
@@ -166,7 +171,7 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
     const storage = storageOf(t);
     switch (storage) {
       case "f64": {
-        const { key: fkey, s: sem } = semanticsOf(inst as HloInstruction, [a.shape.elementType, b.shape.elementType], ctx);
+        const { key: fkey, s: sem } = semanticsOf(rule, inst, [a.shape.elementType, b.shape.elementType], ctx);
         return arrayLiteralFromData(s, map2(fkey, sem.fn, sem.norm, floats(a), floats(b)));
       }
       case "s64":
@@ -191,7 +196,7 @@ function binary<K extends BinaryOp>(op: K): Kernel<K> {
   };
 }
 
-const compare: Kernel<"compare"> = (inst, operands, ctx) => {
+export const compareKernel = (rule: Rule<"compare">): Kernel<"compare"> => (inst, operands, ctx) => {
   const s = resultShape(inst);
   const a = checkedOperand(inst, s, operands, 0);
   const b = checkedOperand(inst, s, operands, 1);
@@ -201,12 +206,12 @@ const compare: Kernel<"compare"> = (inst, operands, ctx) => {
   switch (storage) {
     case "f64": {
       // TOTALORDER on floats reads the bit patterns straight from the operands' words (the table's function reads them one by one).
-      // A mode's fnuz NaN ordering is the table's (scalar_table.ts), so those go through it.
+      // A mode's fnuz NaN ordering is the table's (scalar_rules.ts), so those go through it.
       const nanLowest = numericsOf(ctx.options.numerics).fnuzNaNLowest && t.endsWith("fnuz");
       if (inst.attributes.comparisonType === "TOTALORDER" && isFloatType(t) && !nanLowest) {
         return arrayLiteralFromData(s, compareTotalOrder(direction, floats(a), floats(b)));
       }
-      const { key, s: sem } = semanticsOf(inst, [t, b.shape.elementType], ctx);
+      const { key, s: sem } = semanticsOf(rule, inst, [t, b.shape.elementType], ctx);
       return arrayLiteralFromData(s, map2(key, sem.fn, sem.norm, floats(a), floats(b)));
     }
     case "s64":
@@ -223,13 +228,13 @@ const compare: Kernel<"compare"> = (inst, operands, ctx) => {
   }
 };
 
-const convert: Kernel<"convert"> = (inst, operands, ctx) => {
+export const convertKernel = (rule: Rule<"convert">): Kernel<"convert"> => (inst, operands, ctx) => {
   const s = resultShape(inst);
   const x = checkedOperand(inst, s, operands, 0);
   const from = x.shape.elementType;
   const to = s.elementType;
   if (isWideConversion(from, to)) return arrayLiteralFromData(s, convertWide(from, to, x.data, x.data.length / elementLanes(from)));
-  const { key, s: sem } = semanticsOf(inst, [from], ctx);
+  const { key, s: sem } = semanticsOf(rule, inst, [from], ctx);
   return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
 };
 
@@ -281,7 +286,7 @@ function unpackBits(t: ElementType, bytes: DataView, m: number, out: LiteralData
  * from a type k times narrower the operand's minor dimension (of size k) goes
  * away, as XLA's shape rule says.
  */
-const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
+export const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
   const s = resultShape(inst);
   const x = arrayOperand(inst, operands[0], 0);
   const from = x.shape.elementType;
@@ -309,10 +314,10 @@ const bitcastConvert: Kernel<"bitcast-convert"> = (inst, operands) => {
   return arrayLiteralFromData(s, out);
 };
 
-const reducePrecisionKernel: Kernel<"reduce-precision"> = (inst, operands, ctx) => {
+export const reducePrecisionKernel = (rule: Rule<"reduce-precision">): Kernel<"reduce-precision"> => (inst, operands, ctx) => {
   const s = resultShape(inst);
   const x = checkedOperand(inst, s, operands, 0);
-  const { key, s: sem } = semanticsOf(inst, [x.shape.elementType], ctx);
+  const { key, s: sem } = semanticsOf(rule, inst, [x.shape.elementType], ctx);
   return arrayLiteralFromData(s, map1(key, sem.fn, sem.norm, floats(x)));
 };
 
@@ -345,7 +350,7 @@ function selectSlots(p: Float64Array, t: LiteralData, f: LiteralData, lanes: 1 |
   return out;
 }
 
-const select: Kernel<"select"> = (inst, operands, ctx) => {
+export const selectKernel = (rule: Rule<"select">): Kernel<"select"> => (inst, operands, ctx) => {
   const s = resultShape(inst);
   const p = ternaryOperand(inst, s, operands, 0, true);
   const t = ternaryOperand(inst, s, operands, 1, false);
@@ -358,11 +363,11 @@ const select: Kernel<"select"> = (inst, operands, ctx) => {
   if (storageOf(r) !== "f64") {
     return arrayLiteralFromData(s, selectSlots(pred, t.data, f.data, elementLanes(r), allocData(r, pred.length)));
   }
-  const { key, s: sem } = semanticsOf(inst, [p.shape.elementType, t.shape.elementType, f.shape.elementType], ctx);
+  const { key, s: sem } = semanticsOf(rule, inst, [p.shape.elementType, t.shape.elementType, f.shape.elementType], ctx);
   return arrayLiteralFromData(s, map3(key, sem.fn, sem.norm, pred, floats(t), floats(f), [false, false, false], pred.length));
 };
 
-const clamp: Kernel<"clamp"> = (inst, operands, ctx) => {
+export const clampKernel = (rule: Rule<"clamp">): Kernel<"clamp"> => (inst, operands, ctx) => {
   const s = resultShape(inst);
   const lo = ternaryOperand(inst, s, operands, 0, true);
   const x = ternaryOperand(inst, s, operands, 1, false);
@@ -372,7 +377,7 @@ const clamp: Kernel<"clamp"> = (inst, operands, ctx) => {
   const storage = storageOf(r);
   switch (storage) {
     case "f64": {
-      const { key, s: sem } = semanticsOf(inst, [lo.shape.elementType, x.shape.elementType, hi.shape.elementType], ctx);
+      const { key, s: sem } = semanticsOf(rule, inst, [lo.shape.elementType, x.shape.elementType, hi.shape.elementType], ctx);
       return arrayLiteralFromData(s, map3(key, sem.fn, sem.norm, floats(lo), floats(x), floats(hi), scalars, x.data.length));
     }
     case "s64":
@@ -389,7 +394,7 @@ const clamp: Kernel<"clamp"> = (inst, operands, ctx) => {
  * real and imag: the part of each complex element, in the component type. On
  * a real float (XLA allows it) real is the value and imag is +0.
  */
-function complexPartKernel<K extends "real" | "imag">(part: K): Kernel<K> {
+export function complexPartKernel<K extends "real" | "imag">(part: K): Kernel<K> {
   return (inst, operands) => {
     const s = resultShape(inst);
     const x = checkedOperand(inst, s, operands, 0);
@@ -401,7 +406,7 @@ function complexPartKernel<K extends "real" | "imag">(part: K): Kernel<K> {
 }
 
 /** complex(re, im): operands of the component type (already in its value set), interleaved into pairs. */
-const complexKernel: Kernel<"complex"> = (inst, operands) => {
+export const complexKernel: Kernel<"complex"> = (inst, operands) => {
   const s = resultShape(inst);
   const re = checkedOperand(inst, s, operands, 0);
   const im = checkedOperand(inst, s, operands, 1);
@@ -412,67 +417,8 @@ const complexKernel: Kernel<"complex"> = (inst, operands) => {
 };
 
 /** copy: literals are immutable, so the operand's data is the result's. */
-const copy: Kernel<"copy"> = (inst, operands) => {
+export const copy: Kernel<"copy"> = (inst, operands) => {
   const x = operands[0];
   if (x === undefined) throw new EvalError("copy: missing operand");
   return isArrayShape(inst.shape) && isArrayShape(x.shape) ? arrayLiteralFromData(inst.shape, (x as ArrayLiteral).data) : x;
-};
-
-export const elementwiseKernels: FamilyKernels<"elementwise"> = {
-  abs: unary("abs"),
-  add: binary("add"),
-  and: binary("and"),
-  atan2: binary("atan2"),
-  "bitcast-convert": bitcastConvert,
-  cbrt: unary("cbrt"),
-  ceil: unary("ceil"),
-  clamp,
-  compare,
-  complex: complexKernel,
-  convert,
-  copy,
-  cosine: unary("cosine"),
-  "count-leading-zeros": unary("count-leading-zeros"),
-  divide: binary("divide"),
-  erf: unary("erf"),
-  exponential: unary("exponential"),
-  "exponential-minus-one": unary("exponential-minus-one"),
-  floor: unary("floor"),
-  imag: complexPartKernel("imag"),
-  "is-finite": unary("is-finite"),
-  log: unary("log"),
-  "log-plus-one": unary("log-plus-one"),
-  logistic: unary("logistic"),
-  maximum: binary("maximum"),
-  minimum: binary("minimum"),
-  multiply: binary("multiply"),
-  negate: unary("negate"),
-  not: unary("not"),
-  or: binary("or"),
-  popcnt: unary("popcnt"),
-  power: binary("power"),
-  real: complexPartKernel("real"),
-  "reduce-precision": reducePrecisionKernel,
-  remainder: binary("remainder"),
-  "round-nearest-afz": unary("round-nearest-afz"),
-  "round-nearest-even": unary("round-nearest-even"),
-  rsqrt: unary("rsqrt"),
-  select,
-  "shift-left": binary("shift-left"),
-  "shift-right-arithmetic": binary("shift-right-arithmetic"),
-  "shift-right-logical": binary("shift-right-logical"),
-  sign: unary("sign"),
-  sine: unary("sine"),
-  sqrt: unary("sqrt"),
-  subtract: binary("subtract"),
-  tan: unary("tan"),
-  tanh: unary("tanh"),
-  acos: unary("acos"),
-  acosh: unary("acosh"),
-  asin: unary("asin"),
-  asinh: unary("asinh"),
-  atanh: unary("atanh"),
-  cosh: unary("cosh"),
-  sinh: unary("sinh"),
-  xor: binary("xor"),
 };

@@ -26,7 +26,7 @@ import {
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../../kernel.ts";
 import { bigBinary } from "../elementwise/bigint.ts";
-import { binarySemantics } from "../elementwise/scalar_table.ts";
+import { binarySemantics } from "../elementwise/table.ts";
 import { scalarOf } from "../support/view.ts";
 
 export type ReducerOp = "add" | "multiply" | "maximum" | "minimum" | "and" | "or";
