@@ -7,7 +7,7 @@
  * makes), or through the reference kernel ("reference").
  */
 import type { InstructionOf } from "../instruction.ts";
-import type { Opcode } from "../opcode.ts";
+import { ALL_OPCODES, OPCODES, type Opcode, type OpcodesOf } from "../opcode.ts";
 import { type Shape, sameDimensions } from "../shape.ts";
 
 /** A row of the table; `when` narrows "loop" to the instructions that compute one element per output element. */
@@ -34,64 +34,14 @@ const LOOP_IF_SCALAR_CONSTANT: CompiledPath<"constant"> = { path: "loop", when: 
 // Between types of different widths it adds or drops a dimension: not one element per element.
 const LOOP_IF_SAME_DIMENSIONS: CompiledPath<"bitcast-convert"> = { path: "loop", when: (inst, operandShape) => sameArrayDimensions(inst.shape, operandShape(inst.operands[0])) };
 
+/** Every element-wise op computes one element per element: its family decides (bitcast-convert narrows it below). */
+const ELEMENTWISE_LOOPS = Object.fromEntries(ALL_OPCODES.filter((op) => OPCODES[op].family === "elementwise").map((op) => [op, LOOP])) as {
+  readonly [K in OpcodesOf<"elementwise">]: CompiledPath<K>;
+};
+
 export const COMPILED_PATHS: { readonly [K in Opcode]: CompiledPath<K> } = {
-  // elementwise
-  abs: LOOP,
-  cbrt: LOOP,
-  ceil: LOOP,
-  copy: LOOP,
-  cosine: LOOP,
-  "count-leading-zeros": LOOP,
-  erf: LOOP,
-  exponential: LOOP,
-  "exponential-minus-one": LOOP,
-  floor: LOOP,
-  "is-finite": LOOP,
-  log: LOOP,
-  "log-plus-one": LOOP,
-  logistic: LOOP,
-  negate: LOOP,
-  not: LOOP,
-  popcnt: LOOP,
-  real: LOOP,
-  imag: LOOP,
-  "round-nearest-afz": LOOP,
-  "round-nearest-even": LOOP,
-  rsqrt: LOOP,
-  sign: LOOP,
-  sine: LOOP,
-  sqrt: LOOP,
-  tan: LOOP,
-  tanh: LOOP,
-  acos: LOOP,
-  acosh: LOOP,
-  asin: LOOP,
-  asinh: LOOP,
-  atanh: LOOP,
-  cosh: LOOP,
-  sinh: LOOP,
-  add: LOOP,
-  subtract: LOOP,
-  multiply: LOOP,
-  divide: LOOP,
-  remainder: LOOP,
-  maximum: LOOP,
-  minimum: LOOP,
-  power: LOOP,
-  "atan2": LOOP,
-  and: LOOP,
-  or: LOOP,
-  xor: LOOP,
-  "shift-left": LOOP,
-  "shift-right-arithmetic": LOOP,
-  "shift-right-logical": LOOP,
-  complex: LOOP,
-  compare: LOOP,
-  select: LOOP,
-  clamp: LOOP,
-  convert: LOOP,
+  ...ELEMENTWISE_LOOPS,
   "bitcast-convert": LOOP_IF_SAME_DIMENSIONS,
-  "reduce-precision": LOOP,
   // data_movement
   broadcast: LOOP,
   reshape: LOOP,

@@ -14,6 +14,7 @@ import {
   type OpcodesOf,
   OPCODES,
   defaultComparisonType,
+  opcodesOfCategory,
   isFloatType,
 } from "@minixla/hlo";
 import type { FamilyKernels, Kernel, Numerics } from "../../kernel.ts";
@@ -62,15 +63,20 @@ function row<K extends Op>(scalar: Rule<K>, kernel: (rule: Rule<K>) => Kernel<K>
 const unaryRow = <K extends UnaryOp>(op: K): ElementwiseRow<K> => row(unaryRule(op), (r) => unary(op, r));
 const binaryRow = <K extends BinaryOp>(op: K): ElementwiseRow<K> => row(binaryRule(op), (r) => binary(op, r));
 
+/** The unary ops with a scalar function (unary.ts) all take the generic row: their kernel and rule follow the opcode table's operand category. */
+const UNARY_ROWS = Object.fromEntries(
+  [...opcodesOfCategory("float", "float-predicate", "rounding", "float-or-complex", "signed-float-or-complex", "numeric", "integral", "pred-or-integral")].map(
+    (op) => [op, unaryRow(op)],
+  ),
+) as { readonly [K in UnaryOp]: ElementwiseRow<K> };
+
 export const ELEMENTWISE: { readonly [K in Op]: ElementwiseRow<K> } = {
-  abs: unaryRow("abs"),
+  ...UNARY_ROWS,
   add: binaryRow("add"),
   and: binaryRow("and"),
   atan2: binaryRow("atan2"),
   // A reinterpretation of bytes, not a function of the value on numbers.
   "bitcast-convert": { kernel: bitcastConvert, scalar: () => undefined },
-  cbrt: unaryRow("cbrt"),
-  ceil: unaryRow("ceil"),
   // clamp(lo, x, hi); the operands are rounded to the result type only when one differs from it.
   clamp: row((_inst, operands, r, numerics) => {
     const float = isFloatType(r);
@@ -89,26 +95,13 @@ export const ELEMENTWISE: { readonly [K in Op]: ElementwiseRow<K> } = {
   complex: { kernel: complexKernel, scalar: () => undefined },
   convert: row((_inst, [from], to) => ({ attrs: "", make: () => ({ fn: convertScalar(from, to), norm: normalizerOf(to) }) }), convertKernel),
   copy: { kernel: copy, scalar: () => ({ attrs: "", make: () => ({ fn: identity, norm: undefined }) }) },
-  cosine: unaryRow("cosine"),
-  "count-leading-zeros": unaryRow("count-leading-zeros"),
   divide: binaryRow("divide"),
-  erf: unaryRow("erf"),
-  exponential: unaryRow("exponential"),
-  "exponential-minus-one": unaryRow("exponential-minus-one"),
-  floor: unaryRow("floor"),
   // On a real float (XLA allows it): the imaginary part is +0.
   imag: { kernel: complexPartKernel("imag"), scalar: (_inst, [t]) => (isFloatType(t) ? { attrs: "", make: () => ({ fn: zero, norm: undefined }) } : undefined) },
-  "is-finite": unaryRow("is-finite"),
-  log: unaryRow("log"),
-  "log-plus-one": unaryRow("log-plus-one"),
-  logistic: unaryRow("logistic"),
   maximum: binaryRow("maximum"),
   minimum: binaryRow("minimum"),
   multiply: binaryRow("multiply"),
-  negate: unaryRow("negate"),
-  not: unaryRow("not"),
   or: binaryRow("or"),
-  popcnt: unaryRow("popcnt"),
   power: binaryRow("power"),
   // On a real float: the value itself.
   real: { kernel: complexPartKernel("real"), scalar: (_inst, [t]) => (isFloatType(t) ? { attrs: "", make: () => ({ fn: identity, norm: undefined }) } : undefined) },
@@ -126,9 +119,6 @@ export const ELEMENTWISE: { readonly [K in Op]: ElementwiseRow<K> } = {
     };
   }, reducePrecisionKernel),
   remainder: binaryRow("remainder"),
-  "round-nearest-afz": unaryRow("round-nearest-afz"),
-  "round-nearest-even": unaryRow("round-nearest-even"),
-  rsqrt: unaryRow("rsqrt"),
   // select(pred, on_true, on_false); the branches are rounded to the result type only when one differs from it.
   select: row((_inst, operands, r) => {
     const m = mixed(operands.slice(1), r);
@@ -137,19 +127,7 @@ export const ELEMENTWISE: { readonly [K in Op]: ElementwiseRow<K> } = {
   "shift-left": binaryRow("shift-left"),
   "shift-right-arithmetic": binaryRow("shift-right-arithmetic"),
   "shift-right-logical": binaryRow("shift-right-logical"),
-  sign: unaryRow("sign"),
-  sine: unaryRow("sine"),
-  sqrt: unaryRow("sqrt"),
   subtract: binaryRow("subtract"),
-  tan: unaryRow("tan"),
-  tanh: unaryRow("tanh"),
-  acos: unaryRow("acos"),
-  acosh: unaryRow("acosh"),
-  asin: unaryRow("asin"),
-  asinh: unaryRow("asinh"),
-  atanh: unaryRow("atanh"),
-  cosh: unaryRow("cosh"),
-  sinh: unaryRow("sinh"),
   xor: binaryRow("xor"),};
 
 /** The reference kernels of the element-wise family, read from the table. */
