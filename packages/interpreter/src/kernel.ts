@@ -59,7 +59,7 @@ export interface EvalOptions {
   /**
    * Seed of the `rng` op (distribution rng_uniform / rng_normal), whose values
    * XLA does not define bit for bit: they are a fixed function of this seed
-   * (default 0) and the instruction's name (kernels/random.ts).
+   * (default 0) and the instruction's name (kernels/random/random.ts).
    */
   readonly rngSeed?: number;
   /**
@@ -70,7 +70,7 @@ export interface EvalOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
   /**
    * The host end of infeed, outfeed and host-transfer send/recv
-   * (kernels/host_transfer.ts): infeed takes the next literal of `infeed`;
+   * (kernels/control/host_transfer.ts): infeed takes the next literal of `infeed`;
    * outfeed and send hand their value out; recv asks for its channel's value.
    * An op whose part is missing throws EvalError.
    */

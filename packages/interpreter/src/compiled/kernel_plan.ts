@@ -58,7 +58,7 @@ export type PlanNode =
   /** norm(fn(operands...)) */
   | { readonly kind: "op"; readonly fn: (...xs: number[]) => number; readonly norm: Normalize | undefined; readonly operands: readonly number[] };
 
-/** How a kInput root folds its input: the reference's order and precision (kernels/reduce.ts reduceNumbers). */
+/** How a kInput root folds its input: the reference's order and precision (kernels/reduce/reduce.ts reduceNumbers). */
 export type PlanReduce =
   /** acc = init; acc += x in float64; out = round(acc) once (a float add reducer). */
   | { readonly kind: "sum"; readonly init: number; readonly round: Normalize | undefined; readonly reduced: readonly boolean[] }

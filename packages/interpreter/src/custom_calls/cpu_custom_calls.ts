@@ -13,7 +13,7 @@
  * - `GetRngSeed` (RngExpander's seed source): XLA CPU returns a fresh u64 per
  *   call and run, which XLA does not define bit for bit; here it is a fixed
  *   function of the evaluator's `rngSeed` option and the instruction's name,
- *   as the `rng` op's values are (kernels/random.ts).
+ *   as the `rng` op's values are (kernels/random/random.ts).
  */
 import {
   type ArrayShape,

@@ -17,7 +17,7 @@
  *   xla_builder.prng.*: XLA's builder-library functions, which its tests call
  *   through these targets (xla_builder_math.ts, xla_builder_matrix.ts);
  * - __onednn$layernorm and GetRngSeed, XLA CPU's own (cpu_custom_calls.ts);
- * - minixla$xla_cpu_fma, XLA CPU's fused multiply-add (xla_cpu_fma.ts);
+ * - minixla$xla_cpu_fma, XLA CPU's fused multiply-add (numerics/xla_cpu/fma.ts);
  * - Pin, Unpin and CreateBuffer, XLA's buffer custom calls: Pin makes a
  *   buffer shape `b(...)` holding its operand's value, Unpin reads it back;
  *   CreateBuffer's contents XLA leaves uninitialised, here zeros.

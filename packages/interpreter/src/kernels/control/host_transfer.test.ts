@@ -3,7 +3,7 @@
  * option. XLA's HloEvaluator has no kernels for these ops; what they carry is
  * the value itself, bit for bit (the arithmetic around them is exact in f32,
  * as XLA CPU computes it). A device-to-device send/recv pair is a loopback on
- * one device (kernels/host_transfer.ts).
+ * one device (kernels/control/host_transfer.ts).
  */
 import { XlaBuilder } from "@minixla/builder";
 import {

@@ -13,7 +13,7 @@
  * module does not hold), and otherwise throws EvalError rather than block.
  *
  * The infeed position and the loopback queues live for one `evaluate` call
- * (keyed by its options object, as kernels/token.ts keeps the RNG state).
+ * (keyed by its options object, as kernels/control/token.ts keeps the RNG state).
  * The u32[] element of send's and recv's result is XLA's opaque context; it
  * is 0 here.
  */

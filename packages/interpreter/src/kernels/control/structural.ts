@@ -1,7 +1,7 @@
 /**
  * Kernels of the structural family: parameters, constants, tuples, calls,
  * fusions (evaluated as calls of their fused computation) and control flow (while, conditional), map, and
- * custom-call, whose evaluated targets are listed in custom_call_targets.ts.
+ * custom-call, whose evaluated targets are listed in custom_calls/targets.ts.
  */
 import {
   EvalError,

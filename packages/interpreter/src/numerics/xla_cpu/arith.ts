@@ -3,7 +3,7 @@
  * multiply, divide and fused multiply-add rounds once, and runs with the
  * x86 MXCSR flags DAZ and FTZ set (a denormal operand reads as zero, a
  * denormal result is written as zero of the same sign). The polynomial
- * kernels of xla_cpu_math_f32.ts / xla_cpu_math_f64.ts are written with
+ * kernels of math_f32.ts / math_f64.ts are written with
  * these so that each step rounds exactly as the compiled code does.
  * fma32/fma64 are exact (one rounding of a*b+c), which XLA's LLVM gets
  * from vfmadd* when it contracts a multiply into the add that uses it.

@@ -2,7 +2,7 @@
  * glibc 2.36's expf and logf (sysdeps/ieee754/flt-32/e_expf.c, e_logf.c
  * with e_exp2f_data.c and e_logf_data.c; FMA build, under XLA's DAZ/FTZ).
  * XLA's CPU backend replaces LLVM's exp/log intrinsics with its own
- * polynomials (xla_cpu_math_f32.ts) only at the vector widths it has them
+ * polynomials (math_f32.ts) only at the vector widths it has them
  * for (1, 2, 4, 8, ...); an f32 array whose loop ends in a vector of 3, 5,
  * 6 or 7 elements (1-D arrays of 3, 5, 6, 7, 11, 13, 14 or 15 elements,
  * measured) gets these C library calls for those elements instead.

@@ -37,7 +37,7 @@ function xlaCpuFma(inst: CustomCall, operands: readonly Literal[], _ctx: EvalCon
   return { shape: out, data };
 }
 
-/** The target's kernel, keyed by its name (merged into custom_call_targets.ts's table). */
+/** The target's kernel, keyed by its name (merged into custom_calls/targets.ts's table). */
 export const XLA_CPU_FMA_TARGETS: ReadonlyMap<string, (inst: CustomCall, operands: readonly Literal[], ctx: EvalContext) => Literal> = new Map([
   [XLA_CPU_FMA_TARGET, xlaCpuFma],
 ]);

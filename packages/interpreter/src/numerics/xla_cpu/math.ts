@@ -3,11 +3,11 @@
  * "xla-cpu"): the table from (op, element type) to the scalar function
  * that reproduces XLA CPU's result, for the ops whose XLA CPU values are
  * not the correctly rounded function: XLA's own polynomials (exp, expm1,
- * log, log1p, tanh, logistic, f32 erf; xla_cpu_math_f32.ts, _f64.ts,
+ * log, log1p, tanh, logistic, f32 erf; math_f32.ts, _f64.ts,
  * _f16.ts) and the glibc functions its code calls (cbrt, atan2, f32 sine,
- * cosine, tan, power, f64 erf; xla_cpu_libm.ts, xla_cpu_sincosf.ts,
- * xla_cpu_tanf.ts, xla_cpu_powf.ts; and expf/logf for the tails of small
- * f32 arrays, xla_cpu_expf_logf.ts with xlaCpuLibmTailStart).
+ * cosine, tan, power, f64 erf; libm.ts, sincosf.ts,
+ * tanf.ts, powf.ts; and expf/logf for the tails of small
+ * f32 arrays, expf_logf.ts with xlaCpuLibmTailStart).
  * Measured against jaxlib 0.10.2 on x86-64 with glibc 2.36
  * (test/corpus/xla-cpu-math/): all of them give XLA's bits in f32, f16 and
  * bf16 and, in f64, exp, expm1, tanh, logistic and cbrt do; f64 log1p does

@@ -1,7 +1,7 @@
 /**
  * XLA's CPU backend's f16 logistic and expm1. XLA computes most f16
  * transcendental ops as the f32 function on the widened operand, rounded
- * once to f16 (xla_cpu_math_f32.ts), but these two it emits in f16 itself:
+ * once to f16 (math_f32.ts), but these two it emits in f16 itself:
  * every add, multiply and divide of the elemental formula rounds to f16
  * (LLVM promotes each to f32 and truncates back), with only exp and tanh
  * taken in f32 (read from the jaxlib 0.10.2 --xla_dump_to IR). bf16 ops

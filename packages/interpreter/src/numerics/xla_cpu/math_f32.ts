@@ -6,7 +6,7 @@
  * erf}.cc, xla/service/llvm_ir/math_ops.cc, the elemental IR emitter's
  * logistic and expm1), with a multiply fused into the add that consumes it
  * wherever LLVM contracts them (fp-contract=fast; a multiply with one use).
- * Arithmetic runs under DAZ/FTZ (xla_cpu_arith.ts); a select that returns
+ * Arithmetic runs under DAZ/FTZ (arith.ts); a select that returns
  * the raw operand does not flush it. f16 and bf16 ops are these functions
  * on the operand widened to f32, the result rounded to the narrow type.
  * Inputs and results are float64 numbers holding f32 values.

@@ -7,7 +7,7 @@
  * xla/codegen/intrinsic/log1p.cc, and the elemental emitter's expm1 and
  * logistic built on them. A multiply is fused into the add that consumes
  * it wherever LLVM contracts them (fp-contract=fast, a multiply with one
- * use); arithmetic runs under DAZ/FTZ (xla_cpu_arith.ts).
+ * use); arithmetic runs under DAZ/FTZ (arith.ts).
  */
 import { add64, div64, f64FromBits, fma64, ftz64, mul64, pow2BitsF64, sub64 } from "./arith.ts";
 
