@@ -24,7 +24,7 @@ import {
   verifyModule,
 } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
-import { physicalOffsets } from "../packages/interpreter/src/kernels/bitcast.ts";
+import { physicalOffsets } from "../packages/interpreter/src/kernels/data_movement/bitcast.ts";
 
 /** A literal's storage as plain numbers (these tests use no 64-bit integers). */
 const numbers = (d: LiteralData): number[] => Array.from<number | bigint, number>(d, (v) => Number(v));

@@ -33,7 +33,7 @@ export interface UlpTolerance {
  * The documented entries (README divergence table): in xla-cpu mode the f64
  * functions XLA CPU takes from glibc that minixla computes with JavaScript's
  * Math (log, sine, cosine, tan, atan2, power; log-plus-one for |x| ≥ 0.4142
- * and erf on [1.25, 6), xla_cpu_math.ts), all within 1 ulp, and f32/f64 rsqrt,
+ * and erf on [1.25, 6), numerics/xla_cpu/math.ts), all within 1 ulp, and f32/f64 rsqrt,
  * which XLA CPU refines from the CPU's estimate (within 2 ulps of
  * 1/sqrt(x)); in reference mode minixla's f64 erf and cbrt against the C
  * library's that XLA's evaluator calls.

@@ -9,7 +9,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type ArrayLiteral, ELEMENT_TYPE_INFO, type ElementType, allocData, arrayLiteralFromData } from "@minixla/hlo";
-import { byteWidth, elementReader, elementWriter } from "../../packages/interpreter/src/kernels/element_bytes.ts";
+import { byteWidth, elementReader, elementWriter } from "../../packages/interpreter/src/kernels/support/element_bytes.ts";
 import { type FuzzProgram, constantText, paramLiteral, parameterText } from "./program.ts";
 
 /** One output of XLA: its literal. */

@@ -42,7 +42,7 @@ export { expandReplicaGroups, meshGroupSize } from "./replica_groups.ts";
 export { escapeControls, quoteString } from "./text/string_escape.ts";
 export { type ReadNpyOptions, readNpy, writeNpy } from "./io/npy/npy.ts";
 export * from "./rename.ts";
-export { xlaCpuNumerics } from "./passes/xla_cpu_numerics.ts";
+export { XLA_CPU_FMA_TARGET, xlaCpuNumerics } from "./passes/xla_cpu_numerics.ts";
 export * from "./literal_bits.ts";
 export * from "./literal_compare.ts";
 export * from "./testcase_reduction/index.ts";

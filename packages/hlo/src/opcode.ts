@@ -29,6 +29,45 @@ export type CallsKind = "none" | "to_apply" | "while" | "branches" | "select_sca
 /** Properties of an opcode that passes rely on. */
 export type Trait = "elementwise" | "commutative" | "implicit_broadcast";
 
+/**
+ * The element types a unary element-wise op's operand may have, from which
+ * the shape rules' checks and the kernels' type dispatch are derived
+ * (operandKinds below):
+ * - "float": floats only (cbrt, erf); "float-predicate": floats only, a pred
+ *   result (is-finite); "rounding": floats only in the shape rule, while the
+ *   kernels round an integer to itself (ceil, floor, round-*);
+ * - "float-or-complex": floats or complex (the transcendental functions);
+ *   "complex-part": floats or complex, the component type out (real, imag);
+ * - "signed-float-or-complex" (abs, sign); "numeric": all but pred (negate);
+ * - "integral": integers (popcnt, count-leading-zeros); "pred-or-integral" (not);
+ * - "any": every shape, tuples too (copy).
+ */
+export type OperandCategory =
+  | "float" | "float-predicate" | "rounding" | "float-or-complex" | "complex-part"
+  | "signed-float-or-complex" | "numeric" | "integral" | "pred-or-integral" | "any";
+
+/** The element kinds (element_type.ts) an operand of each category may have in XLA's shape rules. */
+export const OPERAND_KINDS = {
+  float: ["float"],
+  "float-predicate": ["float"],
+  rounding: ["float"],
+  "float-or-complex": ["float", "complex"],
+  "complex-part": ["float", "complex"],
+  "signed-float-or-complex": ["signed", "float", "complex"],
+  numeric: ["signed", "unsigned", "float", "complex"],
+  integral: ["signed", "unsigned"],
+  "pred-or-integral": ["pred", "signed", "unsigned"],
+  any: ["pred", "signed", "unsigned", "float", "complex"],
+} as const satisfies { readonly [C in OperandCategory]: readonly OperandKind[] };
+
+/** An element kind an operand may have (ELEMENT_TYPE_INFO's kinds but token). */
+export type OperandKind = "pred" | "signed" | "unsigned" | "float" | "complex";
+
+/** The operand categories that admit element kind K. */
+export type CategoriesTaking<K extends OperandKind> = {
+  [C in OperandCategory]: K extends (typeof OPERAND_KINDS)[C][number] ? C : never;
+}[OperandCategory];
+
 /** Element-wise ops by operand pattern; everything else is "other". */
 export type OpKind = "unary" | "binary" | "compare" | "ternary" | "conversion" | "other";
 
@@ -42,9 +81,12 @@ export interface OpcodeSpec {
   readonly traits: readonly Trait[];
   readonly attributes: z.ZodType;
   readonly calls: CallsKind;
+  /** Unary element-wise ops: the element types their operand may have. */
+  readonly operandCategory?: OperandCategory;
 }
 
 const unary = { arity: 1, family: "elementwise", kind: "unary", traits: ["elementwise"], attributes: A.noAttributes, calls: "none" } as const;
+const unaryOf = <C extends OperandCategory>(operandCategory: C) => ({ ...unary, operandCategory }) as const;
 const binary = {
   arity: 2, family: "elementwise", kind: "binary", traits: ["elementwise", "implicit_broadcast"], attributes: A.binaryAttributes, calls: "none",
 } as const;
@@ -53,42 +95,42 @@ const commutative = { ...binary, traits: ["elementwise", "implicit_broadcast", "
 /** The opcode table: every opcode once, as HLO text spells it. Shape rules, kernels and builder methods are tables keyed by it. */
 export const OPCODES = {
   // Element-wise unary.
-  abs: unary,
-  cbrt: unary,
-  ceil: unary,
-  copy: unary,
-  cosine: unary,
-  "count-leading-zeros": unary,
-  erf: unary,
-  exponential: unary,
-  "exponential-minus-one": unary,
-  floor: unary,
-  "is-finite": unary,
-  log: unary,
-  "log-plus-one": unary,
-  logistic: unary,
-  negate: unary,
-  not: unary,
-  popcnt: unary,
+  abs: unaryOf("signed-float-or-complex"),
+  cbrt: unaryOf("float"),
+  ceil: unaryOf("rounding"),
+  copy: unaryOf("any"),
+  cosine: unaryOf("float-or-complex"),
+  "count-leading-zeros": unaryOf("integral"),
+  erf: unaryOf("float"),
+  exponential: unaryOf("float-or-complex"),
+  "exponential-minus-one": unaryOf("float-or-complex"),
+  floor: unaryOf("rounding"),
+  "is-finite": unaryOf("float-predicate"),
+  log: unaryOf("float-or-complex"),
+  "log-plus-one": unaryOf("float-or-complex"),
+  logistic: unaryOf("float-or-complex"),
+  negate: unaryOf("numeric"),
+  not: unaryOf("pred-or-integral"),
+  popcnt: unaryOf("integral"),
   // real and imag of a complex number give its component type; on a real float, the value and zero.
-  real: unary,
-  imag: unary,
-  "round-nearest-afz": unary,
-  "round-nearest-even": unary,
-  rsqrt: unary,
-  sign: unary,
-  sine: unary,
-  sqrt: unary,
-  tan: unary,
-  tanh: unary,
+  real: unaryOf("complex-part"),
+  imag: unaryOf("complex-part"),
+  "round-nearest-afz": unaryOf("rounding"),
+  "round-nearest-even": unaryOf("rounding"),
+  rsqrt: unaryOf("float-or-complex"),
+  sign: unaryOf("signed-float-or-complex"),
+  sine: unaryOf("float-or-complex"),
+  sqrt: unaryOf("float-or-complex"),
+  tan: unaryOf("float-or-complex"),
+  tanh: unaryOf("float-or-complex"),
   // Inverse trigonometric and hyperbolic functions (floating or complex operands).
-  acos: unary,
-  acosh: unary,
-  asin: unary,
-  asinh: unary,
-  atanh: unary,
-  cosh: unary,
-  sinh: unary,
+  acos: unaryOf("float-or-complex"),
+  acosh: unaryOf("float-or-complex"),
+  asin: unaryOf("float-or-complex"),
+  asinh: unaryOf("float-or-complex"),
+  atanh: unaryOf("float-or-complex"),
+  cosh: unaryOf("float-or-complex"),
+  sinh: unaryOf("float-or-complex"),
   // Element-wise binary; until lowering they may broadcast implicitly.
   add: commutative,
   subtract: binary,
@@ -262,6 +304,26 @@ export type OpcodesOfKind<T extends OpKind> = {
 export type UnaryOpcode = OpcodesOfKind<"unary">;
 /** Element-wise opcodes of two operands (those that may broadcast implicitly in the builder). */
 export type BinaryOpcode = OpcodesOfKind<"binary">;
+
+/** The unary opcodes whose operand category is one of C. */
+export type OpcodesOfCategory<C extends OperandCategory> = {
+  [K in Opcode]: (typeof OPCODES)[K] extends { readonly operandCategory: infer X } ? (X extends C ? K : never) : never;
+}[Opcode];
+
+/** The unary opcodes whose operand category is one of `categories`, in table order. */
+export function opcodesOfCategory<C extends OperandCategory>(...categories: readonly C[]): ReadonlySet<OpcodesOfCategory<C>> {
+  const spec = (op: Opcode): OpcodeSpec => OPCODES[op];
+  return new Set(ALL_OPCODES.filter((op) => (categories as readonly OperandCategory[]).includes(spec(op).operandCategory as OperandCategory)) as OpcodesOfCategory<C>[]);
+}
+
+/** The unary opcodes whose operand may be of element kind K. */
+export type UnaryOpcodesTaking<K extends OperandKind> = OpcodesOfCategory<CategoriesTaking<K>>;
+
+/** The unary opcodes whose operand may be of element kind `kind`, in table order. */
+export function unaryOpcodesTaking<K extends OperandKind>(kind: K): ReadonlySet<UnaryOpcodesTaking<K>> {
+  const categories = (Object.keys(OPERAND_KINDS) as OperandCategory[]).filter((c) => (OPERAND_KINDS[c] as readonly OperandKind[]).includes(kind));
+  return opcodesOfCategory(...categories) as ReadonlySet<UnaryOpcodesTaking<K>>;
+}
 
 /** Whether a string names an opcode (narrows it). */
 export function isOpcode(s: string): s is Opcode {

@@ -10,7 +10,7 @@ export * from "./tools/index.ts";
 export type { EvalContext, EvalOptions, Kernel, FamilyKernels, Numerics, ProgressEvent } from "./kernel.ts";
 export { evaluateComputation } from "./evaluate.ts";
 export { KERNELS } from "./kernels/kernel_table.ts";
-export { isEvaluableCustomCall } from "./kernels/custom_call_targets.ts";
+export { isEvaluableCustomCall } from "./custom_calls/targets.ts";
 export { constantFolding, MAX_FOLDED_ELEMENTS } from "./constant_folding.ts";
 export { PASS_REGISTRY, ALL_PASSES, defaultPipelineWithFolding } from "./pass_registry.ts";
 export { compile, type CompileOptions, type Executable } from "./compiled/compile.ts";

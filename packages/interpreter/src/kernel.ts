@@ -47,7 +47,7 @@ export interface EvalOptions {
    * Which XLA numerics to reproduce bit for bit (README, "Reference numerics
    * and XLA's CPU numerics"): "reference" (default), XLA's HloEvaluator,
    * which its constant folder also runs; "xla-cpu", XLA's CPU backend:
-   * denormals flushed where it flushes them (kernels/elementwise/xla_cpu_flush.ts),
+   * denormals flushed where it flushes them (numerics/xla_cpu/flush.ts),
    * its integer power, clamp and sign. The ops whose values differ are in the
    * README's divergence table; both engines honour it.
    * Float rewrites of whole graphs (a / broadcast(b), multiply-add) are the
@@ -59,7 +59,7 @@ export interface EvalOptions {
   /**
    * Seed of the `rng` op (distribution rng_uniform / rng_normal), whose values
    * XLA does not define bit for bit: they are a fixed function of this seed
-   * (default 0) and the instruction's name (kernels/random.ts).
+   * (default 0) and the instruction's name (kernels/random/random.ts).
    */
   readonly rngSeed?: number;
   /**
@@ -70,7 +70,7 @@ export interface EvalOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
   /**
    * The host end of infeed, outfeed and host-transfer send/recv
-   * (kernels/host_transfer.ts): infeed takes the next literal of `infeed`;
+   * (kernels/control/host_transfer.ts): infeed takes the next literal of `infeed`;
    * outfeed and send hand their value out; recv asks for its channel's value.
    * An op whose part is missing throws EvalError.
    */

@@ -1,5 +1,5 @@
 """Writes cases.json: XLA CPU's results for the element-wise transcendental ops that
-packages/interpreter/src/kernels/elementwise/xla_cpu_math*.ts reproduce.
+packages/interpreter/src/numerics/xla_cpu/math*.ts reproduce.
 
 Run with the XLA CPU wheels (jaxlib 0.10.2):
   /tmp/minixla-xla-venv/bin/python test/corpus/xla-cpu-math/generate.py

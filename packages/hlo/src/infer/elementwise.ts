@@ -15,7 +15,7 @@ import {
   sameTypeIgnoringFpPrecision,
   upperTypeName,
 } from "../element_type.ts";
-import type { BinaryOpcode, UnaryOpcode } from "../opcode.ts";
+import { ALL_OPCODES, type BinaryOpcode, OPCODES, type UnaryOpcode, opcodesOfCategory } from "../opcode.ts";
 import {
   type ArrayShape,
   type Shape,
@@ -29,14 +29,11 @@ import {
 import { planBinaryBroadcast } from "./broadcast_rules.ts";
 import { type FamilyRules, type ShapeRule, fail } from "./rule.ts";
 
-/** Unary ops that take only floating-point operands (InferUnaryOpShape's first group). */
-const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>(["cbrt", "ceil", "erf", "floor", "round-nearest-afz", "round-nearest-even"]);
+/** Unary ops that take only floating-point operands (InferUnaryOpShape's first group), from the opcode table. */
+const FLOAT_ONLY: ReadonlySet<UnaryOpcode> = opcodesOfCategory("float", "rounding");
 
-/** Unary ops that take floating-point or complex operands. */
-const FLOAT_OR_COMPLEX: ReadonlySet<UnaryOpcode> = new Set<UnaryOpcode>([
-  "cosine", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "rsqrt", "sine",
-  "sqrt", "tan", "tanh", "acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh",
-]);
+/** Unary ops that take floating-point or complex operands, from the opcode table. */
+const FLOAT_OR_COMPLEX: ReadonlySet<UnaryOpcode> = opcodesOfCategory("float-or-complex");
 
 const isSignedOrFloat = (t: ElementType): boolean => ELEMENT_TYPE_INFO[t].kind === "signed" || isFloatType(t);
 
@@ -236,41 +233,13 @@ const reducePrecisionRule: ShapeRule<"reduce-precision"> = ({ operands, attribut
   return operand;
 };
 
+/** Every unary op's rule: InferUnaryOpShape reads the opcode table's operand category, and its own cases. */
+const unaryRules = Object.fromEntries(
+  ALL_OPCODES.filter((op): op is UnaryOpcode => OPCODES[op].kind === "unary").map((op) => [op, unaryRule(op)]),
+) as { readonly [K in UnaryOpcode]: ShapeRule<K> };
+
 export const elementwiseRules: FamilyRules<"elementwise"> = {
-  abs: unaryRule("abs"),
-  cbrt: unaryRule("cbrt"),
-  ceil: unaryRule("ceil"),
-  copy: unaryRule("copy"),
-  cosine: unaryRule("cosine"),
-  "count-leading-zeros": unaryRule("count-leading-zeros"),
-  erf: unaryRule("erf"),
-  exponential: unaryRule("exponential"),
-  "exponential-minus-one": unaryRule("exponential-minus-one"),
-  floor: unaryRule("floor"),
-  "is-finite": unaryRule("is-finite"),
-  log: unaryRule("log"),
-  "log-plus-one": unaryRule("log-plus-one"),
-  logistic: unaryRule("logistic"),
-  negate: unaryRule("negate"),
-  not: unaryRule("not"),
-  popcnt: unaryRule("popcnt"),
-  real: unaryRule("real"),
-  imag: unaryRule("imag"),
-  "round-nearest-afz": unaryRule("round-nearest-afz"),
-  "round-nearest-even": unaryRule("round-nearest-even"),
-  rsqrt: unaryRule("rsqrt"),
-  sign: unaryRule("sign"),
-  sine: unaryRule("sine"),
-  sqrt: unaryRule("sqrt"),
-  tan: unaryRule("tan"),
-  tanh: unaryRule("tanh"),
-  acos: unaryRule("acos"),
-  acosh: unaryRule("acosh"),
-  asin: unaryRule("asin"),
-  asinh: unaryRule("asinh"),
-  atanh: unaryRule("atanh"),
-  cosh: unaryRule("cosh"),
-  sinh: unaryRule("sinh"),
+  ...unaryRules,
   add: binaryRule("add"),
   subtract: binaryRule("subtract"),
   multiply: binaryRule("multiply"),

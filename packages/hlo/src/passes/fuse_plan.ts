@@ -21,7 +21,8 @@ import type { HloInstruction } from "../instruction.ts";
 import { type HloComputation, instructionMap } from "../module.ts";
 import { OPCODES } from "../opcode.ts";
 import type { Shape } from "../shape.ts";
-import { isCheap, isFusibleEdge, isLoopFusible, isLoopShape, sameDimensions } from "./fuse_rules.ts";
+import { sameArrayDimensions as sameDimensions } from "./fuse_paths.ts";
+import { isCheap, isFusibleEdge, isLoopFusible, isLoopShape } from "./fuse_rules.ts";
 
 export type FusionKind = "kLoop" | "kInput" | "kOutput";
 

@@ -6,8 +6,8 @@
  * follow without materializing the operand.
  */
 import type { HloInstruction } from "../instruction.ts";
-import { OPCODES } from "../opcode.ts";
 import type { Shape } from "../shape.ts";
+import { COMPILED_PATHS, type CompiledPath, isKnownScalarConstant } from "./fuse_paths.ts";
 
 /** An array shape of values (not a tuple or token) with static dimensions: what a loop nest can produce or read. */
 export function isLoopShape(s: Shape): boolean {
@@ -16,12 +16,6 @@ export function isLoopShape(s: Shape): boolean {
 }
 
 const dimsOf = (s: Shape): readonly number[] => (s.elementType === "tuple" ? [] : s.dimensions);
-
-export function sameDimensions(a: Shape, b: Shape): boolean {
-  const x = dimsOf(a);
-  const y = dimsOf(b);
-  return a.elementType !== "tuple" && b.elementType !== "tuple" && x.length === y.length && x.every((d, i) => d === y[i]);
-}
 
 /** A reshape that only inserts or removes size-1 dimensions: each output index maps to one operand index, dimension by dimension. */
 export function isDegenerateReshape(inst: HloInstruction, operand: Shape): boolean {
@@ -32,33 +26,22 @@ export function isDegenerateReshape(inst: HloInstruction, operand: Shape): boole
 
 /** A scalar constant whose value is known (an elided one gets its value at evaluation, by name, so it stays put). */
 export function isScalarConstant(inst: HloInstruction): boolean {
-  return inst.opcode === "constant" && inst.attributes.elided !== true && inst.shape.elementType !== "tuple" && inst.shape.dimensions.length === 0;
+  return inst.opcode === "constant" && isKnownScalarConstant(inst);
 }
 
 /**
  * Whether `inst` computes each output element from operand elements at
- * positions an index map gives, so it can sit in a kLoop cluster: element-wise
- * ops, broadcast, transpose, slice, iota, reshape and scalar constants, over
+ * positions an index map gives, so it can sit in a kLoop cluster: the
+ * opcodes whose compiled path is "loop" (fuse_paths.ts: element-wise ops,
+ * broadcast, transpose, slice, iota, reshape and scalar constants), over
  * static array shapes. `operandShape` gives an operand's shape by name.
  */
 export function isLoopFusible(inst: HloInstruction, operandShape: (name: string) => Shape): boolean {
   if (!isLoopShape(inst.shape)) return false;
   if (!inst.operands.every((o) => isLoopShape(operandShape(o)))) return false;
-  switch (inst.opcode) {
-    case "broadcast":
-    case "transpose":
-    case "slice":
-    case "iota":
-    case "reshape":
-      return true;
-    case "constant":
-      return isScalarConstant(inst);
-    // Between types of different widths it adds or drops a dimension: not one element per element.
-    case "bitcast-convert":
-      return sameDimensions(inst.shape, operandShape(inst.operands[0]));
-    default:
-      return OPCODES[inst.opcode].family === "elementwise";
-  }
+  // One cast at the table's edge: each row reads its own instruction type.
+  const row = COMPILED_PATHS[inst.opcode] as CompiledPath<HloInstruction["opcode"]>;
+  return row.path === "loop" && (row.when === undefined || row.when(inst as never, operandShape));
 }
 
 /**

@@ -13,7 +13,7 @@
  *   or subtract(z, multiply(x, y)) on f32 and f64, where the multiply has no
  *   other user (not even as an output), are computed with one rounding, as
  *   LLVM's contraction into an x86 FMA does: the custom-call
- *   `minixla$xla_cpu_fma(x, y, z)` (the interpreter's kernels/xla_cpu_fma.ts,
+ *   `minixla$xla_cpu_fma(x, y, z)` (the interpreter's numerics/xla_cpu/fma.ts,
  *   which also flushes denormals as XLA CPU does). For a*b + c*d the first
  *   multiply is fused. f16 and bf16 multiply-adds are not contracted on XLA
  *   CPU (the differential fuzzer, test/fuzz/, against real XLA: f16 -2.5 *
@@ -32,8 +32,11 @@ import { mapComputations } from "./pass.ts";
 /** The types whose multiply-adds XLA CPU contracts. */
 const CONTRACTED = new Set(["f32", "f64"]);
 
-/** The interpreter's custom-call target for XLA CPU's fused multiply-add (kernels/xla_cpu_fma.ts). */
-const FMA_TARGET = "minixla$xla_cpu_fma";
+/**
+ * The custom-call target this pass gives XLA CPU's fused multiply-add, which
+ * the interpreter evaluates (interpreter/src/numerics/xla_cpu/fma.ts).
+ */
+export const XLA_CPU_FMA_TARGET = "minixla$xla_cpu_fma";
 
 function inst<K extends HloInstruction["opcode"]>(
   name: string, opcode: K, operands: readonly string[], s: ArrayShape, attributes: HloInstruction["attributes"] = {},
@@ -163,7 +166,7 @@ function fusedMultiplyAdd(uses: ReadonlyMap<string, number>): RewriteRule {
           if (side === 0) z = negated(z);
           else x = negated(x);
         }
-        const attributes = { customCallTarget: FMA_TARGET, rawAttributes: [] } as never;
+        const attributes = { customCallTarget: XLA_CPU_FMA_TARGET, rawAttributes: [] } as never;
         added.push(inst(ctx.fresh("custom-call"), "custom-call", [x, y, z], s, attributes));
         return added;
       }

@@ -1,7 +1,7 @@
 import { type ArrayLiteral, type ElementType, EvalError, type InstructionOf, literal, normalizeValue, shape } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { instruction, run } from "../kernels/test_support.ts";
+import { instruction, run } from "../kernels/support/test_support.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { uniformGenerator } from "../elided_constants.ts";
 

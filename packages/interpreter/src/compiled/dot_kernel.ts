@@ -1,5 +1,5 @@
 /**
- * The compiled engine's dot: the reference's sums (kernels/dot.ts), computed
+ * The compiled engine's dot: the reference's sums (kernels/dot_conv/dot.ts), computed
  * by cache-blocked, register-tiled loops. The operands are read as batched
  * matrices A [batch, m, k] and B [batch, k, n]; when the dimension numbers
  * already lay them out so (`x @ W`), their data is used in place, otherwise
@@ -24,7 +24,7 @@ import {
   type InstructionOf,
   storageOf,
 } from "@minixla/hlo";
-import { accumulationKind } from "../kernels/accumulation.ts";
+import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
 import {
   type DotTile,
   f32Tile1x1,
@@ -136,7 +136,7 @@ function normalizedByAccumulator(t: ElementType): boolean {
 
 /**
  * A compiled dot for results and operands stored one float64 per element
- * (float64/float32/int32 accumulation kinds of kernels/accumulation.ts);
+ * (float64/float32/int32 accumulation kinds of kernels/dot_conv/accumulation.ts);
  * undefined otherwise, or when the shapes do not match the dimension
  * numbers (the engine then uses the reference kernel, which reports it).
  */

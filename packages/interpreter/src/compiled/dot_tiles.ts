@@ -10,8 +10,8 @@
  * sums of earlier contracting blocks), so a sum split into blocks performs
  * exactly the additions of one uninterrupted loop.
  *
- * One set per accumulation kind of kernels/accumulation.ts, each step the
- * reference's (kernels/dot.ts): f64 `acc + a*b`; f32 the product and the sum
+ * One set per accumulation kind of kernels/dot_conv/accumulation.ts, each step the
+ * reference's (kernels/dot_conv/dot.ts): f64 `acc + a*b`; f32 the product and the sum
  * rounded to f32; i32 Math.imul and a 32-bit wrap (operands packed into
  * Int32Array). All twelve tiles are written from one template and differ
  * only in that step and their shape.

@@ -25,6 +25,7 @@ import {
   storageOf,
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
+import { numericsOf } from "../numerics/index.ts";
 import type { Frame } from "./buffer_pool.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
@@ -66,8 +67,8 @@ function transposeStep(inst: HloInstruction, perm: readonly number[], param: num
 
 /** kOutput: the fused computation's one dot (its operands parameters), computed first, then the epilogue over it. */
 function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation, numerics: Numerics): FastStep | undefined {
-  // XLA CPU's flushing dot is the reference kernel's (kernels/dot.ts).
-  if (numerics === "xla-cpu") return undefined;
+  // A mode's own float dot accumulator is the reference kernel's (kernels/dot_conv/dot.ts).
+  if (numericsOf(numerics).dotFloat !== undefined) return undefined;
   const dots = fused.instructions.filter((i): i is InstructionOf<"dot"> => i.opcode === "dot");
   if (dots.length !== 1) return undefined;
   const dot = dots[0];
@@ -103,7 +104,7 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
 }
 
 function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics): FastStep | undefined {
-  if (numerics === "xla-cpu") return undefined; // the reference kernel's flushing dot (kernels/dot.ts)
+  if (numericsOf(numerics).dotFloat !== undefined) return undefined; // the mode's own dot, the reference kernel's (kernels/dot_conv/dot.ts)
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
   const kernel = compileDot(inst, lhs, rhs);

@@ -6,7 +6,7 @@
  * plan nodes (one per map), a node reached twice through one map stays one.
  * What is left is a graph of array reads (base + Σ stride·i), iota counters,
  * and scalar ops with their semantics from the one scalar table
- * (kernels/elementwise/scalar_table.ts), so each op rounds to its own type
+ * (kernels/elementwise/table.ts), so each op rounds to its own type
  * exactly as the reference kernel does.
  *
  * Roots: an element-wise or data-movement op (kLoop), or a reduce of one
@@ -28,10 +28,11 @@ import {
   stridesOf,
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
-import { type ScalarSemantics, scalarSemantics } from "../kernels/elementwise/scalar_table.ts";
-import { simpleReducer } from "../kernels/reducer.ts";
-import { xlaCpuFlusher } from "../kernels/elementwise/xla_cpu_flush.ts";
-import { xlaCpuLibmScalar, xlaCpuLibmTailStart } from "../kernels/elementwise/xla_cpu_math.ts";
+import type { ScalarSemantics } from "../kernels/elementwise/scalar_rules.ts";
+import { scalarSemantics } from "../kernels/elementwise/table.ts";
+import type { Normalize } from "../kernels/elementwise/loops.ts";
+import { simpleReducer } from "../kernels/reduce/reducer.ts";
+import { numericsOf } from "../numerics/index.ts";
 import {
   type AccessMap,
   type Affine,
@@ -48,8 +49,6 @@ import {
   throughTranspose,
 } from "./index_map.ts";
 
-export type Normalize = (x: number) => number;
-
 /** One value computed per iteration point (or hoisted, where it does not vary). */
 export type PlanNode =
   /** arrays[array][base + Σ strides·i] */
@@ -59,7 +58,7 @@ export type PlanNode =
   /** norm(fn(operands...)) */
   | { readonly kind: "op"; readonly fn: (...xs: number[]) => number; readonly norm: Normalize | undefined; readonly operands: readonly number[] };
 
-/** How a kInput root folds its input: the reference's order and precision (kernels/reduce.ts reduceNumbers). */
+/** How a kInput root folds its input: the reference's order and precision (kernels/reduce/reduce.ts reduceNumbers). */
 export type PlanReduce =
   /** acc = init; acc += x in float64; out = round(acc) once (a float add reducer). */
   | { readonly kind: "sum"; readonly init: number; readonly round: Normalize | undefined; readonly reduced: readonly boolean[] }
@@ -121,8 +120,8 @@ function planReduce(root: HloInstruction, module: HloModule, reduced: readonly b
   const out = numericShape(root.shape);
   if (simple === undefined || out === undefined) return undefined;
   if (simple.op === "add" && ELEMENT_TYPE_INFO[simple.elementType].kind === "float") {
-    // XLA CPU's flushed sum is the reference kernel's (reduce.ts).
-    if (numerics === "xla-cpu" && xlaCpuFlusher(out.elementType) !== undefined) return undefined;
+    // A mode's flushed sum is the reference kernel's (reduce.ts).
+    if (numericsOf(numerics).reduceSumFlush(out.elementType) !== undefined) return undefined;
     return { kind: "sum", init, round: out.elementType === "f64" ? undefined : ELEMENT_TYPE_INFO[out.elementType].normalize, reduced };
   }
   return { kind: "step", init, step: simple.apply, reduced };
@@ -249,7 +248,7 @@ export function planFusedComputation(
       if (OPCODES[v.inst.opcode].family === "elementwise") {
         const types = v.inst.operands.map((o) => (byName.get(o)?.inst.shape.elementType ?? "token") as ElementType);
         const sem: ScalarSemantics | undefined = scalarSemantics(v.inst, types, numerics);
-        if (sem === undefined || (numerics === "xla-cpu" && usesLibmTail(v.inst, types))) return undefined;
+        if (sem === undefined || usesUnaryTail(v.inst, types, numerics)) return undefined;
         node = { kind: "op", fn: sem.fn, norm: sem.norm, operands: operandIds };
       } else {
         // Data movement: the value is the operand's, read through the moved map.
@@ -273,14 +272,16 @@ export function planFusedComputation(
 }
 
 /**
- * Whether an instruction hits XLA CPU's small-array quirk (an f32 exp or log
- * on a short 1-D array, whose last elements are glibc's): the reference
- * kernel applies it, so the compiled loop leaves the instruction to it.
+ * Whether an instruction has a tail computed by another function in this
+ * mode (XLA CPU's f32 exp or log on a short 1-D array, whose last elements
+ * are glibc's): the reference kernel applies it, so the compiled loop leaves
+ * the instruction to it.
  */
-function usesLibmTail(inst: HloInstruction, types: readonly ElementType[]): boolean {
-  if (types.length !== 1 || xlaCpuLibmScalar(inst.opcode, types[0]) === undefined) return false;
+function usesUnaryTail(inst: HloInstruction, types: readonly ElementType[], numerics: Numerics): boolean {
+  if (types.length !== 1) return false;
   const dims = numericShape(inst.shape)?.dimensions ?? [];
-  return xlaCpuLibmTailStart(dims) < dims.reduce((a, b) => a * b, 1);
+  const tail = numericsOf(numerics).unaryTail(inst.opcode, types[0], dims);
+  return tail !== undefined && tail.start < dims.reduce((a, b) => a * b, 1);
 }
 
 /**

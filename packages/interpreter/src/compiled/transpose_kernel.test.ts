@@ -1,7 +1,7 @@
 import { type ArrayLiteral, EvalError, literal, shape } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { instruction, run } from "../kernels/test_support.ts";
+import { instruction, run } from "../kernels/support/test_support.ts";
 import { transposeInto } from "./transpose_kernel.ts";
 
 /** Distinct values, specials included, so any misplaced element shows. */

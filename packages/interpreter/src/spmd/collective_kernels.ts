@@ -7,7 +7,7 @@
  * - all-reduce folds the reducer over the group in participant order
  *   ((x0 ⊕ x1) ⊕ x2 ..., as StableHLO's reference interpreter does); a
  *   participant alone in its group keeps its operand, and reduce-scatter
- *   alone keeps XLA CPU's identity fold (kernels/collective.ts), so one
+ *   alone keeps XLA CPU's identity fold (kernels/collective/collective.ts), so one
  *   device gives what `evaluate` gives;
  * - all-gather concatenates the group's operands along `dimensions`;
  * - reduce-scatter reduces as all-reduce, then participant i takes chunk i;
@@ -18,7 +18,7 @@
  *   coming from participant i;
  * - collective-permute delivers the source's operand to each target and
  *   zeros to a device that no pair targets;
- * - ragged-all-to-all sends ragged row slices (kernels/ragged_all_to_all.ts);
+ * - ragged-all-to-all sends ragged row slices (kernels/collective/ragged_all_to_all.ts);
  * - collective-broadcast gives every participant the first one's operands,
  *   and zeros to a device in no group;
  * - replica-id and partition-id are the device's coordinates.
@@ -49,8 +49,8 @@ import {
   oneOrTuple,
   permuteStartTuple,
   reduceScatterAlone,
-} from "../kernels/collective.ts";
-import { raggedAllToAllGroup } from "../kernels/ragged_all_to_all.ts";
+} from "../kernels/collective/collective.ts";
+import { raggedAllToAllGroup } from "../kernels/collective/ragged_all_to_all.ts";
 import { type DeviceGrid, groupsOf, permutePairs } from "./device_grid.ts";
 import { arrayOf, concatAlong, foldValues, splitAlong } from "./literal_parts.ts";
 

@@ -18,8 +18,8 @@ import {
   storageOf,
 } from "@minixla/hlo";
 import type { EvalContext } from "../kernel.ts";
-import { bigReducer, literalCaller, simpleReducer } from "../kernels/reducer.ts";
-import { copySlots, elementScalar, product } from "../kernels/view.ts";
+import { bigReducer, literalCaller, simpleReducer } from "../kernels/reduce/reducer.ts";
+import { copySlots, elementScalar, product } from "../kernels/support/view.ts";
 
 type Named = { readonly name: string; readonly opcode: string };
 

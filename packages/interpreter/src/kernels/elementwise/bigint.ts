@@ -10,8 +10,7 @@
  * x % 0 = x, INT_MIN % -1 = 0; shift amounts with (unsigned)amount >= 64
  * give 0, or -1 for an arithmetic shift of a negative value.
  */
-import type { Numerics } from "../../kernel.ts";
-import { type ElementType, EvalError } from "@minixla/hlo";
+import { type ElementType, EvalError, type OpcodesOfCategory, type UnaryOpcodesTaking, opcodesOfCategory, unaryOpcodesTaking } from "@minixla/hlo";
 
 export type Big1 = (x: bigint) => bigint;
 export type Big2 = (x: bigint, y: bigint) => bigint;
@@ -20,9 +19,8 @@ export type BigBinaryOp =
   | "add" | "subtract" | "multiply" | "divide" | "remainder" | "maximum" | "minimum" | "power"
   | "and" | "or" | "xor" | "shift-left" | "shift-right-arithmetic" | "shift-right-logical";
 
-export type BigUnaryOp =
-  | "abs" | "negate" | "not" | "sign" | "popcnt" | "count-leading-zeros"
-  | "round-nearest-afz" | "round-nearest-even" | "floor" | "ceil";
+/** Unary ops on s64/u64: those the opcode table lets take integers (but copy), and the roundings, which leave integers as they are. */
+export type BigUnaryOp = Exclude<UnaryOpcodesTaking<"signed"> | UnaryOpcodesTaking<"unsigned">, "copy"> | OpcodesOfCategory<"rounding">;
 
 const MASK32 = 0xffffffffn;
 
@@ -50,7 +48,7 @@ export function clz64(x: bigint): bigint {
 }
 
 /** a^e by square-and-multiply (e >= 0), each product wrapped to 64 bits. */
-function powBySquaring(a: bigint, e: bigint, wrap: (v: bigint) => bigint): bigint {
+export function powBySquaring(a: bigint, e: bigint, wrap: (v: bigint) => bigint): bigint {
   let r = 1n;
   let base = a;
   for (let k = e; k > 0n; k >>= 1n) {
@@ -58,24 +56,6 @@ function powBySquaring(a: bigint, e: bigint, wrap: (v: bigint) => bigint): bigin
     base = wrap(base * base);
   }
   return r;
-}
-
-/**
- * Integer power as XLA's CPU backend computes it (see integerPower in
- * binary.ts): 1 when lhs == 1 or rhs == 0; the exponent read as s64 (so a u64
- * exponent of 2^63 or more counts as negative); a negative exponent gives
- * +-1 for base -1 (all ones for u64) by parity, else 0; otherwise
- * lhs^(rhs mod 64) by squaring, wrapped at 64 bits (XLA's emitter squares over
- * the exponent's low 6 bits only: s64 2^64 = 1, 3^64 = 1).
- */
-function ipow(signed: boolean): Big2 {
-  const wrap = signed ? (v: bigint) => BigInt.asIntN(64, v) : (v: bigint) => BigInt.asUintN(64, v);
-  return (a, b) => {
-    if (a === 1n || b === 0n) return 1n;
-    const e0 = BigInt.asIntN(64, b);
-    if (e0 < 0n) return BigInt.asIntN(64, a) === -1n ? (e0 & 1n ? -1n : 1n) : 0n;
-    return powBySquaring(a, e0 & 63n, wrap);
-  };
 }
 
 /** Integer power as XLA's HloEvaluator computes it (evaluatorIntegerPower in binary.ts): a negative s64 exponent gives 0 unless lhs == 1; every exponent bit squares. */
@@ -88,8 +68,8 @@ function evaluatorIpow(signed: boolean): Big2 {
   };
 }
 
-/** The bigint function of a binary op on s64/u64, in the given numerics (only power differs). */
-export function bigBinary(op: BigBinaryOp, t: "s64" | "u64", numerics: Numerics = "reference"): Big2 {
+/** The bigint function of a binary op on s64/u64, as XLA's HloEvaluator computes it (XLA CPU's power: numerics/xla_cpu/integer_power.ts). */
+export function bigBinary(op: BigBinaryOp, t: "s64" | "u64"): Big2 {
   const signed = t === "s64";
   switch (op) {
     case "add":
@@ -108,7 +88,7 @@ export function bigBinary(op: BigBinaryOp, t: "s64" | "u64", numerics: Numerics 
     case "minimum":
       return (a, b) => (b < a ? b : a);
     case "power":
-      return numerics === "xla-cpu" ? ipow(signed) : evaluatorIpow(signed);
+      return evaluatorIpow(signed);
     case "and":
       return (a, b) => a & b;
     case "or":
@@ -160,9 +140,9 @@ const BIG_BINARY: ReadonlySet<string> = new Set<BigBinaryOp>([
   "add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "power",
   "and", "or", "xor", "shift-left", "shift-right-arithmetic", "shift-right-logical",
 ]);
-const BIG_UNARY: ReadonlySet<string> = new Set<BigUnaryOp>([
-  "abs", "negate", "not", "sign", "popcnt", "count-leading-zeros", "round-nearest-afz", "round-nearest-even", "floor", "ceil",
-]);
+const BIG_UNARY: ReadonlySet<string> = new Set<string>(
+  [...unaryOpcodesTaking("signed"), ...unaryOpcodesTaking("unsigned"), ...opcodesOfCategory("rounding")].filter((op) => op !== "copy"),
+);
 
 export function isBigBinaryOp(op: string): op is BigBinaryOp {
   return BIG_BINARY.has(op);

@@ -14,7 +14,6 @@
  */
 import { ELEMENT_TYPE_INFO, type ElementType, EvalError } from "@minixla/hlo";
 import { type BitwiseOp, type ShiftOp, bitwiseScalar, shiftScalar } from "./bits.ts";
-import type { Numerics } from "../../kernel.ts";
 import type { Scalar2 } from "./loops.ts";
 
 export type BinaryOp =
@@ -57,62 +56,14 @@ function remainder(t: ElementType): Scalar2 {
   return (a, b) => (b === 0 ? a : a % b);
 }
 
-/**
- * XLA's CPU backend orders -0 below +0 in maximum and minimum (IEEE 754
- * maximum/minimum, as LLVM's llvm.maximum): max(-0, +0) = max(+0, -0) = +0,
- * min of them -0, in either order (checked on f16, bf16, f32, f64).
- */
-const signedZeroMax: Scalar2 = (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a > b ? a : Object.is(a, -0) ? b : a);
-const signedZeroMin: Scalar2 = (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : b > a ? a : Object.is(a, -0) ? a : b);
-
-function maximum(t: ElementType, numerics: Numerics): Scalar2 {
-  if (realKind("maximum", t) === "float") return numerics === "xla-cpu" ? signedZeroMax : (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a);
+function maximum(t: ElementType): Scalar2 {
+  if (realKind("maximum", t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a);
   return (a, b) => (a < b ? b : a);
 }
 
-function minimum(t: ElementType, numerics: Numerics): Scalar2 {
-  if (realKind("minimum", t) === "float") return numerics === "xla-cpu" ? signedZeroMin : (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
+function minimum(t: ElementType): Scalar2 {
+  if (realKind("minimum", t) === "float") return (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a);
   return (a, b) => (b < a ? b : a);
-}
-
-/** base^exponent for 0 <= exponent < 64, by squaring, wrapping at 32 bits (the normalizer narrows). */
-function ipow32(base: number, exponent: number): number {
-  let e = exponent;
-  let r = 1;
-  let b = base | 0;
-  while (e > 0) {
-    if (e & 1) r = Math.imul(r, b);
-    b = Math.imul(b, b);
-    e >>>= 1;
-  }
-  return r;
-}
-
-/**
- * Integer power as XLA's CPU backend computes it (the conformance corpora's
- * ground truth; every rule checked there): 1 when lhs == 1 or rhs == 0; the
- * exponent is read as a signed number of the type's width, so for unsigned
- * types an exponent with the top bit set counts as negative (u32 3^(2^31+1)
- * = 0); a negative exponent gives 1 or -1 for base -1 (all ones for unsigned
- * types) by its parity, else 0; otherwise squaring runs over the exponent's
- * low 6 bits only (XLA's emitter stops there, since 2^64 already overflows),
- * so the result is lhs^(rhs mod 64), wrapped: s32 3^(2^31-1) = 3^63, s64 2^64
- * = 1. (XLA's HloEvaluator, which constant folding uses, differs: it computes
- * the exact power, reads unsigned exponents as unsigned and gives 0 for
- * (-1)^-1.)
- */
-export function integerPower(t: ElementType): Scalar2 {
-  const w = ELEMENT_TYPE_INFO[t].bitWidth;
-  const m = 2 ** w;
-  const half = m / 2;
-  const signed = (x: number): number => (x >= half ? x - m : x);
-  const allOnes = ELEMENT_TYPE_INFO[t].kind === "unsigned" ? m - 1 : -1;
-  return (a, b) => {
-    if (a === 1 || b === 0) return 1;
-    const e = signed(b);
-    if (e < 0) return signed(a) === -1 ? (e % 2 === 0 ? 1 : allOnes) : 0;
-    return ipow32(a, e % 64);
-  };
 }
 
 /**
@@ -145,10 +96,10 @@ export function evaluatorIntegerPower(t: ElementType): Scalar2 {
 
 /**
  * XLA's power: 1 when lhs == 1 or rhs == 0 (even for NaN); pred: lhs || !rhs;
- * integers: integerPower (xla-cpu) or evaluatorIntegerPower (reference).
+ * integers: evaluatorIntegerPower (XLA CPU's own is numerics/xla_cpu/integer_power.ts).
  * Floats: std::pow, which unlike Math.pow gives pow(-1, +-inf) = 1.
  */
-function power(t: ElementType, numerics: Numerics): Scalar2 {
+function power(t: ElementType): Scalar2 {
   const kind = realKind("power", t);
   switch (kind) {
     case "float":
@@ -157,14 +108,18 @@ function power(t: ElementType, numerics: Numerics): Scalar2 {
       return (a, b) => (a !== 0 || b === 0 ? 1 : 0);
     case "signed":
     case "unsigned":
-      return numerics === "xla-cpu" ? integerPower(t) : evaluatorIntegerPower(t);
+      return evaluatorIntegerPower(t);
     default:
       return kind satisfies never;
   }
 }
 
-/** The scalar function of a binary op on operands and result of type t, in the given numerics (integer power, and float maximum/minimum of ±0, differ). */
-export function binaryScalar(op: BinaryOp, t: ElementType, numerics: Numerics = "reference"): Scalar2 {
+/**
+ * The scalar function of a binary op on operands and result of type t, as
+ * XLA's HloEvaluator computes it (a numerics mode overrides some: integer
+ * power, float maximum/minimum of ±0; numerics/).
+ */
+export function binaryScalar(op: BinaryOp, t: ElementType): Scalar2 {
   switch (op) {
     case "add":
       return (a, b) => a + b; // exact for every integer width up to 32 bits; the normalizer wraps
@@ -177,11 +132,11 @@ export function binaryScalar(op: BinaryOp, t: ElementType, numerics: Numerics = 
     case "remainder":
       return remainder(t);
     case "maximum":
-      return maximum(t, numerics);
+      return maximum(t);
     case "minimum":
-      return minimum(t, numerics);
+      return minimum(t);
     case "power":
-      return power(t, numerics);
+      return power(t);
     case "atan2":
       return Math.atan2;
     case "and":

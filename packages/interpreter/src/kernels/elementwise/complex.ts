@@ -16,21 +16,15 @@
  * component type (hypot); compare has EQ and NE only (complex numbers are not
  * ordered). Any other op reaching a complex type is refused with EvalError.
  */
-import { type ElementType, EvalError } from "@minixla/hlo";
+import { type ElementType, EvalError, type UnaryOpcodesTaking, unaryOpcodesTaking } from "@minixla/hlo";
 import { type Complex, cacos, cacosh, casin, casinh, catanh, ccosh, csinh } from "./complex_inverse.ts";
 
 export type ComplexBinaryOp = "add" | "subtract" | "multiply" | "divide" | "power" | "atan2" | "maximum" | "minimum";
-export type ComplexUnaryOp =
-  | "negate" | "sign" | "exponential" | "exponential-minus-one" | "log" | "log-plus-one" | "logistic" | "sqrt" | "rsqrt"
-  | "sine" | "cosine" | "tan" | "tanh"
-  | "acos" | "acosh" | "asin" | "asinh" | "atanh" | "cosh" | "sinh";
+/** Unary ops on complex numbers computed here: those the opcode table lets take complex operands, but abs (complexAbs), real and imag (complexPart), copy. */
+export type ComplexUnaryOp = Exclude<UnaryOpcodesTaking<"complex">, "abs" | "real" | "imag" | "copy">;
 
 const COMPLEX_BINARY: ReadonlySet<string> = new Set<ComplexBinaryOp>(["add", "subtract", "multiply", "divide", "power", "atan2", "maximum", "minimum"]);
-const COMPLEX_UNARY: ReadonlySet<string> = new Set<ComplexUnaryOp>([
-  "negate", "sign", "exponential", "exponential-minus-one", "log", "log-plus-one", "logistic", "sqrt", "rsqrt",
-  "sine", "cosine", "tan", "tanh",
-  "acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh",
-]);
+const COMPLEX_UNARY: ReadonlySet<string> = new Set([...unaryOpcodesTaking("complex")].filter((op) => op !== "abs" && op !== "real" && op !== "imag" && op !== "copy"));
 export const isComplexBinaryOp = (op: string): op is ComplexBinaryOp => COMPLEX_BINARY.has(op);
 export const isComplexUnaryOp = (op: string): op is ComplexUnaryOp => COMPLEX_UNARY.has(op);
 

@@ -16,7 +16,7 @@
  * own copies whose scalar functions take and return bigints, and whose
  * BigInt64Array/BigUint64Array output wraps each result to 64 bits on store.
  */
-import { EvalError, type ArrayLiteral, type Literal, type LiteralData, isArrayLiteral, sameDimensions, shapeToString } from "@minixla/hlo";
+import { EvalError, type ArrayLiteral, type LiteralData, sameDimensions, shapeToString } from "@minixla/hlo";
 
 export type Scalar1 = (x: number) => number;
 export type Scalar2 = (x: number, y: number) => number;
@@ -112,15 +112,6 @@ export function map3(
   const out = new Float64Array(n);
   if (n > 0) (loopFor(key, 3, norm !== undefined, scalars) as Loop3)(f, norm, a, b, c, out, n);
   return out;
-}
-
-/** Operand i as an array literal; a tuple here means a malformed module. */
-export function arrayOperand(opcode: string, operands: readonly Literal[], i: number): ArrayLiteral {
-  const l = operands[i];
-  if (l === undefined || !isArrayLiteral(l)) {
-    throw new EvalError(`${opcode}: operand ${i} must be an array, got ${l === undefined ? "nothing" : shapeToString(l.shape)}`);
-  }
-  return l;
 }
 
 /** Kernels run on lowered graphs: an element-wise operand has the result's dimensions. */

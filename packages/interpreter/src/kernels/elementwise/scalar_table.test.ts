@@ -27,8 +27,8 @@ import {
 } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../evaluate.ts";
-import { type ReducerOp, bigScalarOp, scalarOp } from "../reducer.ts";
-import { binarySemantics, scalarKey, scalarSemantics } from "./scalar_table.ts";
+import { type ReducerOp, bigScalarOp, scalarOp } from "../reduce/reducer.ts";
+import { binarySemantics, scalarKey, scalarSemantics } from "./table.ts";
 
 /** A NaN with its sign bit set (x86's 0/0), and one with a payload. */
 const bitsToNumber = (hi: number, lo: number): number => {

@@ -6,16 +6,13 @@
  * rsqrt = 1/sqrt(x), round-nearest-even = nearbyint, round-nearest-afz =
  * round, sign keeps NaN and the sign of zero).
  */
-import { type ElementType, isFloatType } from "@minixla/hlo";
+import { type ElementType, type OpcodesOfCategory, type OperandCategory, isFloatType } from "@minixla/hlo";
 import { clzScalar, notScalar, popcntScalar } from "./bits.ts";
 import { erf } from "./erf.ts";
 import type { Scalar1 } from "./loops.ts";
 
-export type UnaryOp =
-  | "abs" | "cbrt" | "ceil" | "cosine" | "count-leading-zeros" | "erf" | "exponential" | "exponential-minus-one"
-  | "floor" | "is-finite" | "log" | "log-plus-one" | "logistic" | "negate" | "not" | "popcnt" | "round-nearest-afz"
-  | "round-nearest-even" | "rsqrt" | "sign" | "sine" | "sqrt" | "tan" | "tanh"
-  | "acos" | "acosh" | "asin" | "asinh" | "atanh" | "cosh" | "sinh";
+/** The unary ops with a scalar function on numbers: every unary opcode but copy (any shape) and real/imag (complex parts). */
+export type UnaryOp = OpcodesOfCategory<Exclude<OperandCategory, "any" | "complex-part">>;
 
 /** std::nearbyint under round-to-nearest: ties to even, and the sign of zero kept (-0.5 -> -0). */
 export function roundNearestEven(x: number): number {

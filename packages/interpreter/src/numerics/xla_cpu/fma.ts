@@ -1,0 +1,43 @@
+/**
+ * The custom-call target `minixla$xla_cpu_fma(x, y, z)` = x*y + z rounded
+ * once, element-wise on f32 or f64 arrays of one shape: XLA CPU's fused
+ * multiply-add, which its compiler makes of a multiply whose only user is
+ * an add or subtract in the same fusion (LLVM's contraction into one x86
+ * FMA instruction; f32 and f64, not f16/bf16). The xla-cpu-numerics pass
+ * (@minixla/hlo, passes/xla_cpu_numerics.ts) writes it. As on XLA CPU, a
+ * denormal operand reads as zero and a denormal result becomes zero (the
+ * x86 flush flags), in every numerics mode: the target exists only to
+ * reproduce XLA CPU. Measured with jaxlib 0.10.2: f64
+ * (1 + 2^-30)(1 - 2^-30) - 1 = -2^-60 (0 unfused); f32
+ * (-78.755 + d)·d + d = 0 for d = -3.8e-43.
+ */
+import { type Literal, XLA_CPU_FMA_TARGET, shapeToString } from "@minixla/hlo";
+import type { EvalContext } from "../../kernel.ts";
+import { type CustomCall, fail } from "../../custom_calls/custom_call_error.ts";
+import { fma32, fma64 } from "./arith.ts";
+import { xlaCpuFlusher } from "./flush.ts";
+import { arrayOperand } from "../../kernels/support/view.ts";
+
+function xlaCpuFma(inst: CustomCall, operands: readonly Literal[], _ctx: EvalContext): Literal {
+  const out = inst.shape;
+  const t = out.elementType;
+  if (operands.length !== 3 || out.elementType === "tuple" || (t !== "f32" && t !== "f64")) {
+    fail(inst, `takes three f32 or f64 arrays of the result's shape, got ${operands.length} operands and result ${shapeToString(out)}`);
+  }
+  const [x, y, z] = operands.map((o, i) => {
+    const l = arrayOperand(inst, o, i);
+    const same = l.shape.elementType === t && l.shape.dimensions.length === out.dimensions.length && l.shape.dimensions.every((d, k) => d === out.dimensions[k]);
+    if (!same) fail(inst, `operand ${i} is ${shapeToString(l.shape)}, the result ${shapeToString(out)}`);
+    return l.data as Float64Array;
+  });
+  const daz = xlaCpuFlusher(t) as (v: number) => number;
+  const fma = t === "f32" ? fma32 : fma64;
+  const data = new Float64Array(x.length);
+  for (let i = 0; i < data.length; i++) data[i] = fma(daz(x[i]), daz(y[i]), daz(z[i]));
+  return { shape: out, data };
+}
+
+/** The target's kernel, keyed by its name (merged into custom_calls/targets.ts's table). */
+export const XLA_CPU_FMA_TARGETS: ReadonlyMap<string, (inst: CustomCall, operands: readonly Literal[], ctx: EvalContext) => Literal> = new Map([
+  [XLA_CPU_FMA_TARGET, xlaCpuFma],
+]);
