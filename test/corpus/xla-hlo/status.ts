@@ -47,11 +47,28 @@ export function messagePrefix(message: string): string {
   return line.trim().slice(0, MESSAGE_PREFIX);
 }
 
-/** A check's exception as an outcome: an HloError is a refusal, anything else a crash. */
+/**
+ * The first exception along the `cause` chain that is no HloError: the
+ * evaluator wraps an exception escaping a kernel in an EvalError naming the
+ * instruction, keeping the original as the cause.
+ */
+function crashIn(e: unknown): unknown {
+  let x: unknown = e;
+  for (let depth = 0; depth < 16 && x !== undefined; depth++) {
+    if (!(x instanceof HloError)) return x;
+    x = (x as { readonly cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A check's exception as an outcome: an HloError (caused by none that is not) is a refusal, anything else a crash. */
 export function outcomeOfError(stage: Stage, e: unknown): Outcome {
+  const crash = crashIn(e);
   const error = e instanceof Error ? e.constructor.name : typeof e;
   const message = messagePrefix(e instanceof Error ? e.message : String(e));
-  return e instanceof HloError ? { status: "fails", stage, error, message } : { status: "crashes", stage, error, message };
+  if (crash === undefined) return { status: "fails", stage, error, message };
+  const crashClass = crash instanceof Error ? crash.constructor.name : typeof crash;
+  return { status: "crashes", stage, error: crash === e ? error : `${crashClass} (wrapped in ${error})`, message };
 }
 
 /** A status's rank: lower than the table's is a regression, higher an improvement; a crash is below everything. */
