@@ -119,7 +119,8 @@ export function evaluateComputation(m: HloModule, c: HloComputation, args: reado
       propagateDynamicSizes(inst, operands, values[i] as Literal);
     } catch (e) {
       if (e instanceof HloError) throw e;
-      throw new EvalError(`${inst.name} (${inst.opcode}): ${e instanceof Error ? e.message : String(e)}`);
+      // The original exception stays as the cause, so a kernel bug is told from a refusal.
+      throw Object.assign(new EvalError(`${inst.name} (${inst.opcode}): ${e instanceof Error ? e.message : String(e)}`), { cause: e });
     }
     for (const dead of lastUse[i]) {
       values[dead] = undefined;

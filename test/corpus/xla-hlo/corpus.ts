@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  type ArrayLiteral,
   type ArrayShape,
   type HloInstruction,
   type HloModule,
@@ -21,6 +22,7 @@ import {
   elementCount,
   entryComputation,
   isArrayLiteral,
+  isTupleLiteral,
   lowerBroadcasts,
   parametersOf,
   parseHloModule,
@@ -29,8 +31,17 @@ import {
   verificationProblems,
   zeroLiteral,
 } from "@minixla/hlo";
-import { type EvalOptions, evaluate, evaluateSpmd, inferDeviceCounts, isEvaluableCustomCall } from "@minixla/interpreter";
+import {
+  type EvalOptions,
+  elidedConstantNames,
+  evaluate,
+  evaluateSpmd,
+  inferDeviceCounts,
+  isEvaluableCustomCall,
+  resolveElidedConstants,
+} from "@minixla/interpreter";
 import { prng } from "../../support/prng.ts";
+import { type Outcome, type Pinned, describe, messagePrefix, outcomeOfError, readPinned } from "./status.ts";
 
 export const CORPUS_DIR = fileURLToPath(new URL(".", import.meta.url));
 export const EXPECTED_PATH = join(CORPUS_DIR, "expected.json");
@@ -109,19 +120,14 @@ export function protoTextModules(): CorpusModule[] {
   return chunksOf().filter((c) => c.proto).map((c) => c.module);
 }
 
-/** The furthest stage a module reaches; the order is the order of the checks. */
-export type Stage = "parse" | "reparse" | "fixed-point" | "verify" | "evaluate";
-const STAGE_RANK: Record<Stage, number> = { parse: 0, reparse: 1, "fixed-point": 2, verify: 3, evaluate: 4 };
-
 /**
- * "evaluates": every check passed and the module ran. "parses": parse, fixed
- * point and verification passed; evaluation was not attempted (a custom-call
- * only a GPU runtime provides). "fails: <stage>: <message>".
+ * The table's statuses as one line each ("evaluates", "parses", "fails:
+ * <stage>: <class>: <message>"), for tests that only pick modules by status.
  */
 export type Expected = "evaluates" | "parses" | `fails: ${string}`;
 
 export interface ModuleResult {
-  readonly status: Expected;
+  readonly outcome: Outcome;
   /** The checks passed, for the tally. */
   readonly parsed: boolean;
   readonly fixedPoint: boolean;
@@ -129,25 +135,13 @@ export interface ModuleResult {
   readonly evaluated: boolean;
   /** Why evaluation was not attempted, when it was not. */
   readonly notEvaluated?: string;
-}
-
-/** A status's rank: a lower rank than the table's is a regression, a higher one an improvement. */
-export function statusRank(s: Expected): number {
-  if (s === "evaluates") return 5;
-  if (s === "parses") return 4;
-  const stage = s.slice("fails: ".length).split(":")[0] as Stage;
-  return STAGE_RANK[stage] ?? -1;
-}
-
-/** The failure's stage and the first line of its message, cut short: the table's "reason prefix". */
-function failure(stage: Stage, e: unknown): Expected {
-  const msg = e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e);
-  const line = msg.split("\n").find((l) => l.trim() !== "" && !/^\w*Error:\s*$/.test(l)) ?? msg;
-  return `fails: ${stage}: ${line.trim().slice(0, 120)}`;
+  /** The output's array leaves and the inputs it ran on, when the module ran on one device. */
+  readonly outputs?: readonly ArrayLiteral[];
+  readonly inputs?: readonly Literal[];
 }
 
 /** The reason-summary key: stage and message with names, numbers and positions blanked, so like failures count together. */
-export function reasonKey(s: Expected): string {
+export function reasonKey(s: string): string {
   return s
     .replace(/"[^"]*"/g, '"…"')
     .replace(/\b(line|column|at) \d+(:\d+)?/g, "$1 N")
@@ -289,6 +283,15 @@ export function isSlow(m: HloModule, id?: string): boolean {
   return (id !== undefined && MEASURED_SLOW.has(id)) || estimatedWork(m) > SLOW_WORK;
 }
 
+/** Whether the corpus module is slow (a module that does not parse is not: it fails at once). */
+export function isSlowModule(mod: CorpusModule): boolean {
+  try {
+    return isSlow(parseHloModule(mod.text), mod.id);
+  } catch {
+    return false;
+  }
+}
+
 /** Why the module cannot be evaluated here at all, or undefined. */
 function notEvaluable(m: HloModule): string | undefined {
   for (const inst of entryReachableInstructions(m)) {
@@ -424,16 +427,35 @@ export function deviceCountOf(m: HloModule): number {
  * header or collectives need several (inferDeviceCounts), on that grid with
  * evaluateSpmd, device d's inputs seeded by `<id>@d` (device 0's by the id).
  */
-function evaluateCorpusModule(id: string, m: HloModule): void {
+function evaluateCorpusModule(id: string, m: HloModule): { readonly outputs: readonly ArrayLiteral[]; readonly inputs: readonly Literal[] } | undefined {
   const options = corpusEvalOptions(id, m);
   const { replicaCount, numPartitions } = inferDeviceCounts(m);
   const devices = replicaCount * numPartitions;
   if (devices === 1) {
-    evaluate(m, randomInputs(id, m), options);
-    return;
+    const inputs = randomInputs(id, m);
+    return { outputs: arrayLeaves(evaluate(m, inputs, options)), inputs };
   }
   const args = [...Array(devices).keys()].map((d) => randomInputs(d === 0 ? id : `${id}@${d}`, m));
   evaluateSpmd(m, args, { ...options, replicaCount, numPartitions });
+  return undefined;
+}
+
+/** The array leaves of a literal, in order (a token leaf has no values to compare and is left out). */
+export function arrayLeaves(l: Literal): ArrayLiteral[] {
+  if (isTupleLiteral(l)) return l.elements.flatMap(arrayLeaves);
+  return l.shape.elementType === "token" ? [] : [l as ArrayLiteral];
+}
+
+/**
+ * The module text XLA is given for the corpus's evaluation: the corpus text,
+ * or, when it elides constants, minixla's print of the module with the seeded
+ * values the corpus evaluates with in their place.
+ */
+export function xlaText(mod: CorpusModule): string {
+  const m = parseHloModule(mod.text);
+  if (elidedConstantNames(m).length === 0) return mod.text;
+  const { elidedSeed } = evalOptions(mod.id);
+  return printHloModule(resolveElidedConstants(lowerBroadcasts(m), "random", elidedSeed));
 }
 
 export function runModule(mod: CorpusModule, opts: { readonly slow: boolean }): ModuleResult {
@@ -442,7 +464,7 @@ export function runModule(mod: CorpusModule, opts: { readonly slow: boolean }): 
   try {
     m = parseHloModule(mod.text);
   } catch (e) {
-    return { ...none, status: failure("parse", e) };
+    return { ...none, outcome: outcomeOfError("parse", e) };
   }
   let first: string;
   let second: string;
@@ -450,47 +472,55 @@ export function runModule(mod: CorpusModule, opts: { readonly slow: boolean }): 
     first = printHloModule(m);
     second = printHloModule(parseHloModule(first));
   } catch (e) {
-    return { ...none, parsed: true, status: failure("reparse", e) };
+    return { ...none, parsed: true, outcome: outcomeOfError("reparse", e) };
   }
   if (first !== second) {
     const a = first.split("\n");
     const b = second.split("\n");
     const i = a.findIndex((l, k) => l !== b[k]);
-    return { ...none, parsed: true, status: `fails: fixed-point: first print line ${i + 1} "${a[i]?.trim().slice(0, 50)}" reprints as "${b[i]?.trim().slice(0, 50)}"` };
+    const message = messagePrefix(`first print line ${i + 1} "${a[i]?.trim().slice(0, 30)}" reprints as "${b[i]?.trim().slice(0, 30)}"`);
+    return { ...none, parsed: true, outcome: { status: "fails", stage: "fixed-point", error: "PrintMismatch", message } };
   }
-  const problems = verificationProblems(m);
+  let problems: readonly string[];
+  try {
+    problems = verificationProblems(m);
+  } catch (e) {
+    return { ...none, parsed: true, fixedPoint: true, outcome: outcomeOfError("verify", e) };
+  }
   if (problems.length > 0) {
-    return { ...none, parsed: true, fixedPoint: true, status: `fails: verify: ${problems[0].split("\n")[0].trim().slice(0, 120)}` };
+    // The problems a VerifyError would carry; the first one is pinned.
+    return { ...none, parsed: true, fixedPoint: true, outcome: { status: "fails", stage: "verify", error: "VerifyError", message: messagePrefix(problems[0]) } };
   }
   const passed = { parsed: true, fixedPoint: true, verified: true };
-  const why = notEvaluable(m);
-  if (why !== undefined) return { ...passed, evaluated: false, status: "parses", notEvaluated: why };
-  if (!opts.slow && isSlow(m, mod.id)) return { ...passed, evaluated: false, status: "parses", notEvaluated: "slow (MINIXLA_SLOW=1 runs it)" };
+  let why: string | undefined;
   try {
-    evaluateCorpusModule(mod.id, lowerBroadcasts(m));
+    why = notEvaluable(m);
+    if (why === undefined && !opts.slow && isSlow(m, mod.id)) why = SLOW_NOT_RUN;
   } catch (e) {
-    return { ...passed, evaluated: false, status: failure("evaluate", e) };
+    return { ...passed, evaluated: false, outcome: outcomeOfError("evaluate", e) };
   }
-  return { ...passed, evaluated: true, status: "evaluates" };
-}
-
-export function readExpected(): Record<string, Expected> {
+  if (why !== undefined) return { ...passed, evaluated: false, outcome: { status: "parses", why }, notEvaluated: why };
+  let ran: ReturnType<typeof evaluateCorpusModule>;
   try {
-    return JSON.parse(readFileSync(EXPECTED_PATH, "utf8")) as Record<string, Expected>;
-  } catch {
-    return {};
+    ran = evaluateCorpusModule(mod.id, lowerBroadcasts(m));
+  } catch (e) {
+    return { ...passed, evaluated: false, outcome: outcomeOfError("evaluate", e) };
   }
+  return { ...passed, evaluated: true, outcome: { status: "evaluates" }, ...(ran ?? {}) };
 }
 
-/**
- * Whether a result agrees with the table. A slow module that was not run agrees
- * with any table status past verification, so the table can hold its slow-run status.
- */
-export function agrees(result: ModuleResult, expected: Expected): boolean {
-  if (result.notEvaluated?.startsWith("slow") && statusRank(expected) >= 4) return true;
-  if (result.status === expected) return true;
-  // Same stage, different wording: neither a regression nor an improvement.
-  return result.status.startsWith("fails: ") && statusRank(result.status) === statusRank(expected);
+/** The reason a slow module was not evaluated (it keeps its recorded status: the slow run checks it). */
+export const SLOW_NOT_RUN = "slow (MINIXLA_SLOW=1 runs it)";
+
+export function readPinnedTable(): Record<string, Pinned> {
+  return readPinned(EXPECTED_PATH);
+}
+
+/** The table's statuses as one line each, for tests that pick modules by status. */
+export function readExpected(): Record<string, Expected> {
+  const out: Record<string, Expected> = {};
+  for (const [id, p] of Object.entries(readPinnedTable())) out[id] = describe(p) as Expected;
+  return out;
 }
 
 export interface Tally {
@@ -506,7 +536,8 @@ export interface Tally {
 export function tally(results: readonly ModuleResult[]): Tally {
   const reasons = new Map<string, number>();
   for (const r of results) {
-    const key = r.status.startsWith("fails: ") ? reasonKey(r.status) : r.notEvaluated !== undefined ? `not evaluated: ${reasonKey(r.notEvaluated as Expected)}` : undefined;
+    const o = r.outcome;
+    const key = o.status === "fails" || o.status === "crashes" ? reasonKey(describe(o)) : r.notEvaluated !== undefined ? `not evaluated: ${reasonKey(r.notEvaluated)}` : undefined;
     if (key !== undefined) reasons.set(key, (reasons.get(key) ?? 0) + 1);
   }
   return {

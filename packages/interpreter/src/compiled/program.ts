@@ -104,7 +104,8 @@ export function runProgram(r: Runner, p: Program, args: readonly Literal[]): Lit
       propagateDynamicSizes(inst, operands, value);
     } catch (e) {
       if (e instanceof HloError) throw e;
-      throw new EvalError(`${inst.name} (${inst.opcode}): ${e instanceof Error ? e.message : String(e)}`);
+      // The original exception stays as the cause, so a kernel bug is told from a refusal.
+      throw Object.assign(new EvalError(`${inst.name} (${inst.opcode}): ${e instanceof Error ? e.message : String(e)}`), { cause: e });
     }
     values[i] = value;
     frame.hold(value, step.origin);
