@@ -4,13 +4,14 @@ Protocol (stdin -> stdout, both binary): a request is one JSON line followed by 
 arguments; a reply is one JSON line followed by the raw bytes of its outputs.
 
 request: {"module": text, "format": "hlo" | "mlir", "replicas": R, "partitions": P,
-          "iterations": N, "args": [[{"type", "dims", "nbytes"}, ...] per device]}
+          "iterations": N, "optimized_hlo": bool, "args": [[{"type", "dims", "nbytes"}, ...] per device]}
          then every argument's little-endian bytes, device by device, argument by argument
          (ml_dtypes' layout: one byte per element for pred and the sub-byte and 8-bit float types).
 reply:   {"outputs": [[{"type", "dims", "nbytes"}, ...] per device], "compile_seconds" (about 0 when
           the executable was cached),
           "execute_seconds": [one per iteration]} then each output as .npy bytes (np.save),
-         device by device; or {"error": text, "kind": "compile" | "run" | "request"}.
+         device by device (with "optimized_hlo": the module after XLA's optimizations, as text,
+         when asked); or {"error": text, "kind": "compile" | "run" | "request"}.
 
 The first line written is {"ready": true, "jax", "jaxlib", "platform", "devices"} once jax is
 loaded, or {"missing": "python module name", "error": text} when it cannot be imported, after which
@@ -176,7 +177,10 @@ def handle(req):
             row.append({"type": NAMES[o.dtype.name], "dims": list(o.shape), "nbytes": len(b)})
             payloads.append(b)
         meta.append(row)
-    return {"outputs": meta, "compile_seconds": compile_seconds, "execute_seconds": times}, payloads
+    reply = {"outputs": meta, "compile_seconds": compile_seconds, "execute_seconds": times}
+    if req.get("optimized_hlo"):
+        reply["optimized_hlo"] = exe.hlo_modules()[0].to_string()
+    return reply, payloads
 
 
 def main():

@@ -33,6 +33,8 @@ export interface XlaRunOptions extends XlaSessionOptions {
   readonly partitions?: number;
   /** How many times to execute the compiled module (default 1); `executeSeconds` has one time per run. */
   readonly iterations?: number;
+  /** Also return the module as XLA's compiler left it (`XlaResult.optimizedHlo`), e.g. to see what it constant-folded. */
+  readonly optimizedHlo?: boolean;
 }
 
 /** What XLA computed, and how long it took. */
@@ -45,6 +47,8 @@ export interface XlaResult {
   readonly compileSeconds: number;
   /** Seconds of each execution (the worker's clock around XLA's execute and the copy back to host). */
   readonly executeSeconds: readonly number[];
+  /** The optimized module's HLO text, when `optimizedHlo` asked for it. */
+  readonly optimizedHlo?: string;
 }
 
 /** The arguments of a run: one list for every device, or a list per device. */
@@ -149,7 +153,7 @@ export class XlaSession {
     const encoded = perDevice.map((list, d) => list.map((a, k) => encodeArgument(a, `argument ${k} of device ${d}`)));
     if (this.platform === "cpu" && count > this.hostDevices) await this.restart(count);
     else if (this.worker.dead) await this.restart(this.hostDevices);
-    const header = { module: text, format, replicas, partitions, iterations: Math.max(1, options.iterations ?? 1), args: encoded.map((l) => l.map((e) => e.spec)) };
+    const header = { module: text, format, replicas, partitions, iterations: Math.max(1, options.iterations ?? 1), optimized_hlo: options.optimizedHlo === true, args: encoded.map((l) => l.map((e) => e.spec)) };
     const sizesOf = (h: Record<string, unknown>): number[] => ((h.outputs as WireArray[][] | undefined) ?? []).flat().map((o) => o.nbytes);
     let reply;
     try {
@@ -165,7 +169,8 @@ export class XlaSession {
     let at = 0;
     const tupleRoot = tupleRootOf(module);
     const results = specs.map((row) => resultOf(row.map((spec) => decodeOutput(spec, reply.payloads[at++])), tupleRoot));
-    return { result: results[0], perDevice: results, compileSeconds: h.compile_seconds as number, executeSeconds: h.execute_seconds as number[] };
+    const base = { result: results[0], perDevice: results, compileSeconds: h.compile_seconds as number, executeSeconds: h.execute_seconds as number[] };
+    return typeof h.optimized_hlo === "string" ? { ...base, optimizedHlo: h.optimized_hlo } : base;
   }
 
   private async restart(devices: number): Promise<void> {
