@@ -18,6 +18,7 @@ import { describeFailure, runConformance } from "../conformance.ts";
 import { parseEngine, parseNumerics } from "../engine.ts";
 import type { Command } from "./command.ts";
 import { loadPlugins, parsePassesOption } from "../passes_option.ts";
+import { defaultSpecWith } from "./opt.ts";
 
 export const conformanceCommand: Command = {
   name: "conformance",
@@ -41,8 +42,8 @@ export const conformanceCommand: Command = {
     const engine = parseEngine(args.values.get("engine"));
     const spec = args.values.get("passes");
     const plugins = await loadPlugins(args.ordered.filter((o) => o.name === "plugin").map((o) => o.value));
-    if (plugins.length > 0 && spec === undefined) throw new UsageError(`--plugin gives passes to --passes; give --passes too (this plugin registers ${plugins.map((p) => p.name).join(", ")})`);
-    const passes = spec === undefined ? undefined : parsePassesOption(spec, plugins);
+    // As in opt: a plugin without --passes runs after the default pipeline.
+    const passes = spec === undefined ? (plugins.length === 0 ? undefined : parsePassesOption(defaultSpecWith(plugins), plugins)) : parsePassesOption(spec, plugins);
     const report = runConformance(dir, { numerics, engine, ...(filter === undefined ? {} : { filter }), ...(passes === undefined ? {} : { passes }) });
     if (args.values.has("json")) {
       // JSON has no NaN or infinities: spell them as strings so a mismatch on one stays visible.

@@ -7,7 +7,11 @@
  * a sequence or fixpoint that changed it (03-fixpoint-simplify.01-algsimp.hlo,
  * numbered in order among the changing runs of step 03), and a unified diff
  * of each change (.diff). A plugin is a JS module, or a TS one where tsx is
- * installed, exporting an HloPass as its default export or as `pass`.
+ * installed, exporting an HloPass as its default export or as `pass`;
+ * it may live anywhere on disk: `@minixla/*` resolves to this CLI's packages
+ * (plugin_resolution.ts). With --plugin and no --passes, the passes are the
+ * default pipeline followed by the plugins' passes (said on stderr), so a
+ * plugin never goes unrun. --list marks the plugins' passes.
  * --report FILE.html writes the pass explorer (@minixla/viz): every pass run,
  * and for each change the graphs before and after with the added, removed
  * and changed instructions highlighted, beside the text diff.
@@ -26,6 +30,7 @@ import { readTextFile } from "./files.ts";
 import { unifiedDiff } from "./line_diff.ts";
 import { passReportHtml } from "@minixla/viz";
 import { checkOutputFile, writeOutput } from "../report_file.ts";
+import { resolveMinixlaForPlugins } from "../plugin_resolution.ts";
 
 const passSchema = z.object({
   // No parentheses or commas: --passes reads those as fixpoint(...) and separators.
@@ -43,6 +48,7 @@ const passSchema = z.object({
  */
 async function importPlugin(path: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(resolve(path)).href;
+  resolveMinixlaForPlugins();
   if (!/\.[cm]?ts$/i.test(path)) return (await import(url)) as Record<string, unknown>;
   let api: { tsImport: (specifier: string, parentURL: string) => Promise<unknown> };
   try {
@@ -62,7 +68,11 @@ export async function loadPlugin(path: string): Promise<HloPass> {
     mod = await importPlugin(path);
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot load plugin ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    const message = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    const hint = /Cannot find (module|package) '@minixla\//.test(message)
+      ? " (minixla maps @minixla/* to its own packages; a package it does not have must be installed beside the plugin: npm i -D @minixla/NAME)"
+      : "";
+    throw new UsageError(`cannot load plugin ${path}: ${message}${hint}`);
   }
   // A CommonJS plugin (a .ts or .js file outside an ES-module package) arrives with its exports object as `default`.
   const inner = typeof mod.default === "object" && mod.default !== null ? (mod.default as Record<string, unknown>) : {};
@@ -94,9 +104,9 @@ export async function loadPlugin(path: string): Promise<HloPass> {
   };
 }
 
-function listing(passes: readonly HloPass[]): string {
+function listing(passes: readonly HloPass[], plugins: ReadonlyMap<HloPass, string>): string {
   const width = Math.max(...passes.map((p) => p.name.length));
-  const lines = passes.map((p) => `  ${p.name.padEnd(width)}  ${p.description}`);
+  const lines = passes.map((p) => `  ${p.name.padEnd(width)}  ${p.description}${plugins.has(p) ? ` (plugin ${plugins.get(p)})` : ""}`);
   const pipeline = defaultPipelineWithFolding().map((p) => p.name).join(", ");
   return (
     `passes:\n${lines.join("\n")}\n\n` +
@@ -114,6 +124,9 @@ function passLookup(available: readonly HloPass[]): (name: string) => PassMeanin
     return available.find((p) => p.name === name);
   };
 }
+
+/** --passes when none is given: the default pipeline, then each plugin's pass in the order given (so a plugin always runs). */
+export const defaultSpecWith = (plugins: readonly HloPass[]): string => ["default", ...plugins.map((p) => p.name)].join(",");
 
 const safeName = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/-+$/, "");
 
@@ -170,22 +183,33 @@ export const optCommand: Command = {
     passes: { type: "string", value: "SPEC", description: "passes to run, comma-separated: names from --list, simplify, default (the default), fixpoint(a,b,...); e.g. lower-broadcasts,fixpoint(simplify)" },
     dump: { type: "string", value: "DIR", description: "write the module after every step and every changing pass inside a fixpoint/sequence, with a .diff per change" },
     list: { type: "boolean", description: "list the passes (with plugins) and the default pipeline, and exit" },
-    plugin: { type: "string", value: "FILE.js|FILE.ts", multiple: true, description: "load an HloPass exported by a module (default export or 'pass'); .ts needs tsx" },
+    plugin: {
+      type: "string", value: "FILE.js|FILE.ts", multiple: true,
+      description: "load an HloPass exported by a module (default export or 'pass'); .ts needs tsx; without --passes it runs after the default pipeline",
+    },
     "no-verify": { type: "boolean", description: "do not verify the module after each pass that changed it" },
     report: { type: "string", value: "FILE.html", description: "write an HTML page of the passes: each change's graphs before and after, highlighted, with its diff" },
   },
   async run(argv, io) {
     const { positionals, values, ordered } = parseArgs(argv, optCommand.options);
     const plugins: HloPass[] = [];
-    for (const o of ordered) if (o.name === "plugin") plugins.push(await loadPlugin(o.value));
+    const pluginFiles = new Map<HloPass, string>();
+    for (const o of ordered) {
+      if (o.name !== "plugin") continue;
+      const p = await loadPlugin(o.value);
+      plugins.push(p);
+      pluginFiles.set(p, o.value);
+    }
     // xla-cpu-numerics changes results on purpose (to match XLA's CPU backend), so it is offered here but is not in ALL_PASSES.
     const available = [...ALL_PASSES, xlaCpuNumerics, ...plugins];
     if (values.has("list")) {
-      io.out(listing(available));
+      io.out(listing(available, pluginFiles));
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");
-    const passes = parsePassSpec(values.get("passes") ?? "default", passLookup(available), available.map((p) => p.name));
+    const spec = values.get("passes") ?? defaultSpecWith(plugins);
+    if (!values.has("passes") && plugins.length > 0) io.err(`no --passes: running --passes=${spec} (the default pipeline, then the plugins' passes)\n`);
+    const passes = parsePassSpec(spec, passLookup(available), available.map((p) => p.name));
     const dumpDir = values.get("dump");
     // A bad --dump is reported before any pass runs.
     if (dumpDir !== undefined) checkOutputDir(dumpDir, "--dump");
