@@ -260,19 +260,19 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       expect(nodes).toBeLessThan(60);
     },
   },
-  "minixla opt test/corpus/xla-jax/softmax/module.hlo --dump out/": {},
+  "npx -y pnpm@10 exec minixla opt test/corpus/xla-jax/softmax/module.hlo --dump out/": {},
   "ls out/": {},
   "cat out/03-fixpoint-simplify.01-algsimp.diff": {},
-  "minixla opt m.hlo --passes='fixpoint(simplify'": { code: 2 },
-  "minixla opt examples/wrong_rules/mlp_grad_planted.hlo --plugin examples/wrong_rules/subtract_self.ts --passes=subtract-self > out/wrong.hlo": {
+  "npx -y pnpm@10 exec minixla opt m.hlo --passes='fixpoint(simplify'": { code: 2 },
+  "npx -y pnpm@10 exec minixla opt examples/wrong_rules/mlp_grad_planted.hlo --plugin examples/wrong_rules/subtract_self.ts --passes=subtract-self > out/wrong.hlo": {
     check: (r) => expect(readFileSync(r.args.at(-1)!, "utf8")).toMatch(/planted\.out = f64\[8,4\]\{1,0\} broadcast\(zero\)/),
   },
-  "minixla compare examples/wrong_rules/mlp_grad_planted.hlo out/wrong.hlo --random 100": { code: 1 },
-  "minixla reduce examples/wrong_rules/mlp_grad_planted.hlo --until pass-changes-result=subtract-self --plugin examples/wrong_rules/subtract_self.ts -o out/small.hlo": {
+  "npx -y pnpm@10 exec minixla compare examples/wrong_rules/mlp_grad_planted.hlo out/wrong.hlo --random 100": { code: 1 },
+  "npx -y pnpm@10 exec minixla reduce examples/wrong_rules/mlp_grad_planted.hlo --until pass-changes-result=subtract-self --plugin examples/wrong_rules/subtract_self.ts -o out/small.hlo": {
     check: (r) => expect(r.stderr).toMatch(/^wrote .*small\.hlo$/m),
   },
   "cat out/small.hlo": {},
-  "minixla opt model.hlo --plugin ./power_one.ts --passes=lower-broadcasts,power-one,dce": {
+  "npx -y pnpm@10 exec minixla opt model.hlo --plugin ./power_one.ts --passes=lower-broadcasts,power-one,dce": {
     check: (r) => {
       expect(r.stdout).toMatch(/^HloModule power_of_one/);
       expect(r.stdout).not.toContain("power(");

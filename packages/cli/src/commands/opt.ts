@@ -26,6 +26,7 @@ import { type PassMeaning, parsePassSpec } from "../pass_spec.ts";
 import { aboutFile } from "../module_file.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import type { Command } from "./command.ts";
+import { optInfo } from "./opt_info.ts";
 import { readTextFile } from "./files.ts";
 import { unifiedDiff } from "./line_diff.ts";
 import { passReportHtml } from "@minixla/viz";
@@ -173,23 +174,7 @@ function dumper(dumpDir: string): (step: PipelineStep) => void {
 }
 
 export const optCommand: Command = {
-  name: "opt",
-  summary: "run compiler passes over a module and print the result (--list shows the passes)",
-  usage: [
-    "minixla opt FILE.hlo [--passes=SPEC] [--dump DIR] [--report FILE.html] [--plugin FILE.js|FILE.ts ...] [--no-verify]",
-    "minixla opt --list [--plugin FILE.js|FILE.ts ...]",
-  ].join("\n"),
-  options: {
-    passes: { type: "string", value: "SPEC", description: "passes to run, comma-separated: names from --list, simplify, default (the default), fixpoint(a,b,...); e.g. lower-broadcasts,fixpoint(simplify)" },
-    dump: { type: "string", value: "DIR", description: "write the module after every step and every changing pass inside a fixpoint/sequence, with a .diff per change" },
-    list: { type: "boolean", description: "list the passes (with plugins) and the default pipeline, and exit" },
-    plugin: {
-      type: "string", value: "FILE.js|FILE.ts", multiple: true,
-      description: "load an HloPass exported by a module (default export or 'pass'); .ts needs tsx; without --passes it runs after the default pipeline",
-    },
-    "no-verify": { type: "boolean", description: "do not verify the module after each pass that changed it" },
-    report: { type: "string", value: "FILE.html", description: "write an HTML page of the passes: each change's graphs before and after, highlighted, with its diff" },
-  },
+  ...optInfo,
   async run(argv, io) {
     const { positionals, values, ordered } = parseArgs(argv, optCommand.options);
     const plugins: HloPass[] = [];
