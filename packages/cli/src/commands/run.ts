@@ -132,7 +132,7 @@ export const runCommand: Command = {
     const multiDevice = replicas !== undefined || partitions !== undefined;
     if (args.positionals.length === 0 && multiDevice) throw new UsageError("--replicas and --partitions run a FILE.hlo; the demo runs on one device");
     if (multiDevice && (iterationsGiven !== undefined || (args.values.has("engine") && engines.local !== undefined && engines.local !== "reference"))) {
-      throw new UsageError("a multi-device run (--replicas/--partitions) runs once on the reference engine, xla, or reference,xla; it takes no --iterations or --engine compiled|both");
+      throw new UsageError("a multi-device run (--replicas/--partitions) uses the reference engine once (or xla, or reference,xla); it takes no --iterations or --engine compiled|both");
     }
     if (multiDevice && expected !== undefined) throw new UsageError("--expect checks a one-device run; a multi-device run writes each device's outputs with --output");
     if (args.positionals.length === 0 && engines.xla) throw new UsageError("--engine xla runs a FILE.hlo; the demo runs on minixla's engines");
