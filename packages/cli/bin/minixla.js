@@ -2,12 +2,11 @@
 // The minixla command in the workspace. `--version` is answered from
 // package.json alone. When every package's built JavaScript (dist/, from
 // `pnpm build`) is newer than its sources, it runs that, with @minixla/*
-// mapped to the dist/ folders (the workspace's package.json files point at
+// linked to the dist/ folders (the workspace's package.json files point at
 // src/*.ts); otherwise it registers tsx's loader so the TypeScript sources
 // run as they are (no build step). The published package's bin is
 // dist/bin.js, built JavaScript (package.json publishConfig.bin).
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { register } from "node:module";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -44,10 +43,30 @@ function builtIsFresh() {
   });
 }
 
+/**
+ * Links dist/node_modules/@minixla/NAME to NAME/dist in every package: Node
+ * resolves a bare specifier from the importing file's folder up, so built
+ * code finds the built packages before the workspace's links to src/ (a
+ * resolve hook would do the same at a cost on every import).
+ */
+function linkBuiltPackages() {
+  for (const p of PACKAGES) {
+    const scope = join(packagesDir, p, "dist", "node_modules", "@minixla");
+    for (const q of PACKAGES) {
+      const link = join(scope, q);
+      if (q === p || existsSync(link)) continue;
+      mkdirSync(scope, { recursive: true });
+      try {
+        symlinkSync(join("..", "..", "..", "..", q, "dist"), link, "dir");
+      } catch (e) {
+        if (e.code !== "EEXIST") throw e;
+      }
+    }
+  }
+}
+
 if (builtIsFresh()) {
-  const urls = Object.fromEntries(PACKAGES.map((p) => [`@minixla/${p}`, pathToFileURL(join(packagesDir, p, "dist", "index.js")).href]));
-  const hook = `let u={};export function initialize(d){u=d}export async function resolve(s,c,n){return u[s]===undefined?n(s,c):{url:u[s],shortCircuit:true}}`;
-  register(`data:text/javascript,${encodeURIComponent(hook)}`, { data: urls });
+  linkBuiltPackages();
   const { runFromProcess } = await import(pathToFileURL(join(CLI, "dist", "main.js")).href);
   await runFromProcess();
 } else {
