@@ -120,7 +120,14 @@ export class XlaSession {
 
   private static async spawn(python: string, platform: XlaPlatform, devices: number): Promise<{ worker: WorkerProcess; info: WorkerInfo }> {
     const worker = new WorkerProcess(python, platform, devices);
-    const { header } = await worker.expect(() => []);
+    let header: Record<string, unknown>;
+    try {
+      ({ header } = await worker.expect(() => []));
+    } catch (e) {
+      // Ended before its first line: the interpreter could not run the worker at all.
+      if (e instanceof XlaRunError) throw new XlaUnavailableError(`${python} could not start the XLA worker (${e.message})`, "python", installCommand(python, platform));
+      throw e;
+    }
     if (header.ready === true) return { worker, info: header as unknown as WorkerInfo };
     worker.kill();
     const missing = typeof header.missing === "string" ? header.missing : "jax";
