@@ -13,7 +13,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PNPM="npx -y pnpm@10"
-PACKAGES=(hlo builder interpreter viz cli)
+PACKAGES=(hlo builder interpreter viz xla cli)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 fail() { echo "consumer test: $*" >&2; exit 1; }

@@ -141,7 +141,8 @@ ENTRY main {
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines).toEqual([
-      "FAIL bad_add: output 0 at [1]: got 6, want 7, |diff| 1 (exact; 1 of 2 elements differ)",
+      // 6 and 7 as f64 lie 2^50 values apart.
+      "FAIL bad_add: output 0 at [1]: got 6, want 7, |diff| 1 (exact; 1 of 2 elements differ, max 1125899906842624 ulps)",
       "1 passed, 1 failed",
     ]);
   });

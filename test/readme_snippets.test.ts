@@ -269,7 +269,7 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       expect(nodes).toBeLessThan(60);
     },
   },
-  "minixla run test/corpus/jax-models/lenet_forward_f32/module.hlo --input test/corpus/jax-models/lenet_forward_f32/in0.npy --input test/corpus/jax-models/lenet_forward_f32/in1.npy --input test/corpus/jax-models/lenet_forward_f32/in2.npy --input test/corpus/jax-models/lenet_forward_f32/in3.npy":
+  "npx -y pnpm@10 exec minixla run test/corpus/jax-models/lenet_forward_f32/module.hlo --input test/corpus/jax-models/lenet_forward_f32/in0.npy --input test/corpus/jax-models/lenet_forward_f32/in1.npy --input test/corpus/jax-models/lenet_forward_f32/in2.npy --input test/corpus/jax-models/lenet_forward_f32/in3.npy":
     {
       // One output, the model's [2,3] logits, and nothing on stderr.
       check: (r) => {
@@ -277,23 +277,23 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
         expect(r.stderr).toBe("");
       },
     },
-  "minixla conformance test/corpus/jax-models --filter model": {
+  "npx -y pnpm@10 exec minixla conformance test/corpus/jax-models --filter model": {
     // The four models of the corpus (tagged `model`), all within XLA's outputs' tolerance.
     check: (r) => expect(r.stdout.trim().split("\n").at(-1)).toBe("4 passed, 0 failed"),
   },
-  "minixla opt test/corpus/xla-jax/softmax/module.hlo --dump out/": {},
+  "npx -y pnpm@10 exec minixla opt test/corpus/xla-jax/softmax/module.hlo --dump out/": {},
   "ls out/": {},
   "cat out/03-fixpoint-simplify.01-algsimp.diff": {},
-  "minixla opt m.hlo --passes='fixpoint(simplify'": { code: 2 },
-  "minixla opt examples/wrong_rules/mlp_grad_planted.hlo --plugin examples/wrong_rules/subtract_self.ts --passes=subtract-self > out/wrong.hlo": {
+  "npx -y pnpm@10 exec minixla opt m.hlo --passes='fixpoint(simplify'": { code: 2 },
+  "npx -y pnpm@10 exec minixla opt examples/wrong_rules/mlp_grad_planted.hlo --plugin examples/wrong_rules/subtract_self.ts --passes=subtract-self > out/wrong.hlo": {
     check: (r) => expect(readFileSync(r.args.at(-1)!, "utf8")).toMatch(/planted\.out = f64\[8,4\]\{1,0\} broadcast\(zero\)/),
   },
-  "minixla compare examples/wrong_rules/mlp_grad_planted.hlo out/wrong.hlo --random 100": { code: 1 },
-  "minixla reduce examples/wrong_rules/mlp_grad_planted.hlo --until pass-changes-result=subtract-self --plugin examples/wrong_rules/subtract_self.ts -o out/small.hlo": {
+  "npx -y pnpm@10 exec minixla compare examples/wrong_rules/mlp_grad_planted.hlo out/wrong.hlo --random 100": { code: 1 },
+  "npx -y pnpm@10 exec minixla reduce examples/wrong_rules/mlp_grad_planted.hlo --until pass-changes-result=subtract-self --plugin examples/wrong_rules/subtract_self.ts -o out/small.hlo": {
     check: (r) => expect(r.stderr).toMatch(/^wrote .*small\.hlo$/m),
   },
   "cat out/small.hlo": {},
-  "minixla opt model.hlo --plugin ./power_one.ts --passes=lower-broadcasts,power-one,dce": {
+  "npx -y pnpm@10 exec minixla opt model.hlo --plugin ./power_one.ts --passes=lower-broadcasts,power-one,dce": {
     check: (r) => {
       expect(r.stdout).toMatch(/^HloModule power_of_one/);
       expect(r.stdout).not.toContain("power(");

@@ -1,14 +1,15 @@
 /**
- * A long-lived real-XLA process (xla_driver.py, which loads jax once): one
- * program in, XLA's CPU-backend result and its constant-folded result out.
+ * Real XLA for the fuzzer, through @minixla/xla (one long-lived jaxlib
+ * worker): one program in, XLA's CPU-backend result and its constant-folded
+ * result out (the constant module compiled, and whether XLA's optimized
+ * module computes nothing at run time, so the value is its constant folder's).
  * The Python is $MINIXLA_XLA_PYTHON, else the venv xla_env.sh makes
  * (/tmp/minixla-xla-venv); `xlaPython()` is undefined when neither exists,
  * and the callers skip with a message.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { type ArrayLiteral, ELEMENT_TYPE_INFO, type ElementType, allocData, arrayLiteralFromData } from "@minixla/hlo";
+import { type ArrayLiteral, ELEMENT_TYPE_INFO, type ElementType, type Literal, allocData, arrayLiteralFromData, isTupleLiteral } from "@minixla/hlo";
+import { XlaSession, XlaUnavailableError } from "@minixla/xla";
 import { byteWidth, elementReader, elementWriter } from "../../packages/interpreter/src/kernels/support/element_bytes.ts";
 import { type FuzzProgram, constantText, paramLiteral, parameterText } from "./program.ts";
 
@@ -21,12 +22,6 @@ export interface XlaResult {
   readonly cpu: XlaOutcome;
   /** The constant module as XLA's constant folder computed it; `folded` false when the optimized entry still computes. */
   readonly folded: XlaOutcome & { readonly folded?: boolean };
-}
-
-interface WireArray {
-  readonly type: ElementType;
-  readonly dims: readonly number[];
-  readonly hex: string;
 }
 
 const DEFAULT_VENV_PYTHON = "/tmp/minixla-xla-venv/bin/python";
@@ -62,113 +57,78 @@ export function hexLiteral(type: ElementType, dims: readonly number[], hex: stri
   return arrayLiteralFromData({ elementType: type, dimensions: [...dims] }, data);
 }
 
-function outcome(x: { outputs?: WireArray[]; error?: string; folded?: boolean } | undefined): XlaOutcome & { folded?: boolean } {
-  if (x === undefined) return { error: "no reply" };
-  if (x.error !== undefined) return { error: x.error };
-  const outputs = (x.outputs ?? []).map((o) => hexLiteral(o.type, o.dims, o.hex));
-  return x.folded === undefined ? { outputs } : { outputs, folded: x.folded };
+/** The program's parameter inputs as literals. */
+function inputsOf(p: FuzzProgram): ArrayLiteral[] {
+  return p.params.map((q) => paramLiteral(q));
 }
 
-/** The request line of one program. */
+/** The request line of one program (the wire format the fuzz corpus once recorded). */
 export function requestOf(id: number, p: FuzzProgram, withConstants = true): string {
   const inputs = p.params.map((q) => ({ type: q.type, dims: q.dims, hex: literalHex(paramLiteral(q)) }));
   return JSON.stringify({ id, param: parameterText(p), const: withConstants ? constantText(p) : null, inputs });
 }
 
-/** One driver process and its reply lines. */
-class Driver {
-  private readonly child: ChildProcessWithoutNullStreams;
-  private buffered = "";
-  private readonly waiting: ((line: string) => void)[] = [];
-  private readonly lines: string[] = [];
-  exited: string | undefined;
+// The optimized entry holds only values (constants, copies, bitcasts, tuples): XLA folded it.
+const ENTRY_ONLY_VALUES = /=\s*\S+\s+(constant|copy|bitcast|tuple|get-tuple-element)\(/;
 
-  constructor(python: string) {
-    const driver = fileURLToPath(new URL("./xla_driver.py", import.meta.url));
-    this.child = spawn(python, [driver], { stdio: ["pipe", "pipe", "pipe"] });
-    this.child.stdout.setEncoding("utf8");
-    this.child.stdout.on("data", (chunk: string) => {
-      this.buffered += chunk;
-      let nl = this.buffered.indexOf("\n");
-      while (nl >= 0) {
-        const line = this.buffered.slice(0, nl);
-        this.buffered = this.buffered.slice(nl + 1);
-        const w = this.waiting.shift();
-        if (w) w(line);
-        else this.lines.push(line);
-        nl = this.buffered.indexOf("\n");
-      }
-    });
-    let stderr = "";
-    this.child.stderr.on("data", (c: Buffer) => {
-      stderr = (stderr + c.toString()).slice(-600);
-    });
-    this.child.stdin.on("error", () => undefined);
-    this.child.on("exit", (code, signal) => {
-      this.exited = `XLA's process ended (${signal ?? code}): ${stderr.trim().split("\n").slice(-2).join(" ")}`;
-      for (const w of this.waiting.splice(0)) w(JSON.stringify({ fatal: this.exited }));
-    });
-  }
+/** Whether XLA's optimized module computes nothing at run time. */
+function entryIsFolded(optimized: string): boolean {
+  const m = /\nENTRY [^\n]*\{\n([\s\S]*?)\n\}/.exec(optimized);
+  if (m === null) return false;
+  return m[1].split("\n").filter((l) => l.trim() !== "").every((l) => ENTRY_ONLY_VALUES.test(l));
+}
 
-  nextLine(): Promise<string> {
-    const l = this.lines.shift();
-    if (l !== undefined) return Promise.resolve(l);
-    if (this.exited !== undefined) return Promise.resolve(JSON.stringify({ fatal: this.exited }));
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
+/** XLA's error as the fuzzer records it: its first line, at most 400 characters. */
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).replace(/^XLA: /, "").split("\n")[0].slice(0, 400);
 
-  send(line: string): void {
-    if (this.exited === undefined) this.child.stdin.write(`${line}\n`);
+/** The arrays of a result in output order (a tuple root gives its leaves, depth first). */
+function flattenOutputs(l: Literal): ArrayLiteral[] {
+  const out: ArrayLiteral[] = [];
+  const stack: Literal[] = [l];
+  while (stack.length > 0) {
+    const x = stack.pop() as Literal;
+    if (isTupleLiteral(x)) for (let i = x.elements.length - 1; i >= 0; i--) stack.push(x.elements[i]);
+    else out.push(x);
   }
-
-  close(): void {
-    this.child.stdin.end();
-  }
+  return out;
 }
 
 /**
- * A running driver; `run` answers one program at a time, in order. A
- * program that crashes XLA (an abort in its compiler) is answered with an
- * error on both sides and the driver is started again.
+ * A running XLA session (@minixla/xla); `run` answers one program at a
+ * time, in order. A program that crashes XLA (an abort in its compiler) is
+ * answered with an error on both sides; the session starts a new worker.
  */
 export class XlaClient {
-  private driver: Driver;
-  private nextId = 0;
+  private constructor(private readonly session: XlaSession) {}
 
-  private constructor(private readonly python: string) {
-    this.driver = new Driver(python);
-  }
-
-  private async ready(): Promise<void> {
-    const ready = JSON.parse(await this.driver.nextLine()) as { ready?: boolean; fatal?: string };
-    if (ready.ready !== true) throw new Error(ready.fatal ?? "the XLA driver did not start");
-  }
-
-  /** Starts the driver and waits until jax is loaded. */
+  /** Starts the session and waits until jax is loaded. */
   static async start(python: string): Promise<XlaClient> {
-    const c = new XlaClient(python);
-    await c.ready();
-    return c;
+    return new XlaClient(await XlaSession.start({ python, devices: 1 }));
   }
 
   /** XLA's CPU result and constant-folded result for one program. */
   async run(p: FuzzProgram, withConstants = true): Promise<XlaResult> {
-    this.driver.send(requestOf(this.nextId++, p, withConstants));
-    const reply = JSON.parse(await this.driver.nextLine()) as {
-      fatal?: string;
-      cpu?: { outputs?: WireArray[]; error?: string };
-      folded?: { outputs?: WireArray[]; error?: string; folded?: boolean };
-    };
-    if (reply.fatal !== undefined) {
-      this.driver = new Driver(this.python);
-      await this.ready();
-      return { cpu: { error: reply.fatal }, folded: { error: reply.fatal } };
+    let cpu: XlaOutcome;
+    try {
+      cpu = { outputs: flattenOutputs((await this.session.run(parameterText(p), inputsOf(p))).result) };
+    } catch (e) {
+      if (e instanceof XlaUnavailableError) throw e;
+      cpu = { error: errorText(e) };
     }
-    return { cpu: outcome(reply.cpu), folded: withConstants ? outcome(reply.folded) : { error: "not asked" } };
+    if (!withConstants) return { cpu, folded: { error: "not asked" } };
+    let folded: XlaResult["folded"];
+    try {
+      const r = await this.session.run(constantText(p), [], { optimizedHlo: true });
+      folded = { outputs: flattenOutputs(r.result), folded: entryIsFolded(r.optimizedHlo ?? "") };
+    } catch (e) {
+      if (e instanceof XlaUnavailableError) throw e;
+      folded = { error: errorText(e) };
+    }
+    return { cpu, folded };
   }
 
-  /** Ends the driver. */
+  /** Ends the session's worker. */
   close(): void {
-    this.driver.close();
+    this.session.close();
   }
 }

@@ -12,6 +12,9 @@ import { z } from "zod";
 import {
   type ArrayLiteral,
   type ElementType,
+  type HloPass,
+  elementDifferences,
+  runPipeline,
   HloError,
   type Mismatch,
   ParseError,
@@ -65,7 +68,14 @@ export type CaseFailure =
   | { readonly kind: "error"; readonly error: string; readonly message: string }
   | { readonly kind: "output-count"; readonly got: number; readonly want: number }
   | { readonly kind: "shape"; readonly output: number; readonly message: string }
-  | { readonly kind: "values"; readonly output: number; readonly tolerance: string; readonly mismatch: Mismatch };
+  | {
+      readonly kind: "values";
+      readonly output: number;
+      readonly tolerance: string;
+      readonly mismatch: Mismatch;
+      /** The largest distance in ulps among the differing elements (the first 10,000 of them); undefined where none has one (NaN, pred). */
+      readonly maxUlps?: number;
+    };
 
 /** The result of one case, with its time. */
 export interface CaseResult {
@@ -100,6 +110,8 @@ export interface ConformanceOptions {
   readonly numerics?: Numerics;
   /** Which engine runs each case (default "compiled"); "both" also fails a case on any bit of difference between the engines. */
   readonly engine?: Engine;
+  /** Passes run over each module after it is loaded, before it is evaluated (a pass under test: the corpus catches its mistakes). */
+  readonly passes?: readonly HloPass[];
 }
 
 export type Numerics = "xla-cpu" | "reference";
@@ -151,9 +163,10 @@ function readArray(path: string, expected: Shape | undefined): ArrayLiteral {
   }
 }
 
-function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine): CaseFailure | undefined {
+function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine, passes: readonly HloPass[] | undefined): CaseFailure | undefined {
   const caseDir = join(dir, c.dir);
-  const loaded = loadModule(readBytes(join(caseDir, "module.hlo")).toString("utf8"));
+  const parsed = loadModule(readBytes(join(caseDir, "module.hlo")).toString("utf8"));
+  const loaded = passes === undefined || passes.length === 0 ? parsed : runPipeline(parsed, passes);
   const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
   const signature = programShape(entryComputation(m));
   const args = c.inputs.map((f, i) => readArray(join(caseDir, f.file), signature.parameters[i]));
@@ -165,17 +178,19 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engi
     const r = compareArrays(outputs[i], want, tolerance);
     if (r.ok) continue;
     if (r.kind === "shape") return { kind: "shape", output: i, message: r.message };
-    return { kind: "values", output: i, tolerance: toleranceText(tolerance), mismatch: r.mismatch };
+    const ulps = elementDifferences(outputs[i], want, tolerance, 10_000).differences.flatMap((d) => (d.ulps === undefined ? [] : [d.ulps]));
+    const failure = { kind: "values", output: i, tolerance: toleranceText(tolerance), mismatch: r.mismatch } as const;
+    return ulps.length === 0 ? failure : { ...failure, maxUlps: Math.max(...ulps) };
   }
   return undefined;
 }
 
 /** Runs one case; never throws. */
-export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled"): CaseResult {
+export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled", passes?: readonly HloPass[]): CaseResult {
   const start = performance.now();
   let failure: CaseFailure | undefined;
   try {
-    failure = check(dir, c, numerics, engine);
+    failure = check(dir, c, numerics, engine, passes);
   } catch (e) {
     // HloErrors are the expected failures; anything else is a bug, reported the same way.
     const error = e instanceof HloError ? e.name : e instanceof Error ? `internal error (${e.name})` : "internal error";
@@ -187,7 +202,7 @@ export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "x
 
 /** Runs every selected case of the corpus in DIR. */
 export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceReport {
-  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics, options.engine));
+  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics, options.engine, options.passes));
   const passed = cases.filter((c) => c.passed).length;
   return { dir, passed, failed: cases.length - passed, cases };
 }
@@ -223,7 +238,8 @@ function failureLine(r: CaseResult): string {
       const m = f.mismatch;
       return (
         `FAIL ${r.name}: output ${f.output} at [${m.index.join(",")}]: got ${m.got}, want ${m.want}, ` +
-        `|diff| ${num(m.diff)} (${f.tolerance}; ${m.count} of ${m.total} element${m.total === 1 ? "" : "s"} differ)`
+        `|diff| ${num(m.diff)} (${f.tolerance}; ${m.count} of ${m.total} element${m.total === 1 ? "" : "s"} differ` +
+        `${f.maxUlps === undefined ? "" : `, max ${f.maxUlps} ulp${f.maxUlps === 1 ? "" : "s"}`})`
       );
     }
     default:

@@ -56,3 +56,23 @@ export function runWithEngine(engine: Engine, m: HloModule, args: readonly Liter
       return engine satisfies never;
   }
 }
+
+/** What `run --engine` asks for: a minixla engine, real XLA, or one of each (compared). */
+export interface RunEngines {
+  /** The minixla engine, when one is asked for. */
+  readonly local: Engine | undefined;
+  /** Whether XLA (through @minixla/xla) runs the module too. */
+  readonly xla: boolean;
+}
+
+/** `run --engine`: compiled|reference|both, xla, or a minixla engine and xla joined by a comma (default compiled). */
+export function parseRunEngines(value: string | undefined): RunEngines {
+  if (value === undefined) return { local: "compiled", xla: false };
+  const parts = value.split(",").map((s) => s.trim());
+  const xla = parts.includes("xla");
+  const locals = parts.filter((p) => p !== "xla");
+  if (parts.filter((p) => p === "xla").length > 1 || locals.length > 1 || parts.length === 0) {
+    throw new UsageError(`--engine takes ${ENGINES.join(", ")} or xla, or one of the first three and xla joined by a comma; got '${value}'`);
+  }
+  return { local: locals.length === 0 ? undefined : parseEngine(locals[0]), xla };
+}

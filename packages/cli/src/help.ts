@@ -3,11 +3,11 @@
  * usage error) and its full help (`minixla help COMMAND`, `COMMAND --help`):
  * usage, summary and every option with its one-line description.
  */
-import type { Command } from "./commands/command.ts";
-import { COMMANDS } from "./commands/registry.ts";
+import type { CommandInfo } from "./commands/command.ts";
+import { COMMAND_INFO as COMMANDS } from "./commands/catalog.ts";
 
 /** "usage: " then the command's usage lines, aligned. */
-export const usageOf = (command: Command): string => `usage: ${command.usage.split("\n").join("\n       ")}\n`;
+export const usageOf = (command: CommandInfo): string => `usage: ${command.usage.split("\n").join("\n       ")}\n`;
 
 export function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -25,7 +25,7 @@ export function overview(): string {
 }
 
 /** Usage, summary, then one line per option: `--name VALUE  description`. */
-export function helpOf(command: Command): string {
+export function helpOf(command: CommandInfo): string {
   const entries = Object.entries(command.options).map(([name, o]) => ({
     left: `--${name}${o.value === undefined ? "" : ` ${o.value}`}`,
     text: `${o.description}${o.multiple === true ? " (repeatable)" : ""}`,

@@ -12,14 +12,16 @@
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { HloError, escapeControls } from "@minixla/hlo";
 import { UsageError } from "./args.ts";
 import { CliError, isSystemError, systemReason } from "./errors.ts";
 import type { CommandIo } from "./commands/command.ts";
-import { findCommand } from "./commands/registry.ts";
+import { findCommandInfo as findCommand, loadCommand } from "./commands/catalog.ts";
 import { helpOf, overview, usageOf } from "./help.ts";
-import { ModuleFileError, inFileMessage } from "./module_file.ts";
 import { cliVersion } from "./version.ts";
+
+// Only what every start needs is imported above; @minixla/hlo (for its
+// errors and escaping) comes with the command, or on an error's path.
+const hlo = (): Promise<typeof import("@minixla/hlo")> => import("@minixla/hlo");
 
 const processIo: CommandIo = {
   out: (text) => void process.stdout.write(text),
@@ -28,7 +30,7 @@ const processIo: CommandIo = {
 };
 
 /** A message for the terminal: control characters escaped, newlines kept, one trailing newline. */
-const shown = (text: string): string => `${escapeControls(text.replace(/\n+$/, ""))}\n`;
+const shownWith = (escapeControls: (s: string) => string) => (text: string): string => `${escapeControls(text.replace(/\n+$/, ""))}\n`;
 
 /** Runs the command line (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], io: CommandIo = processIo): Promise<number> {
@@ -49,6 +51,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
     }
     const about = findCommand(topic);
     if (about === undefined) {
+      const { escapeControls } = await hlo();
       io.err(`minixla help: unknown command '${escapeControls(topic, true)}'\n\n${overview()}`);
       return 2;
     }
@@ -57,6 +60,7 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
   }
   const command = findCommand(name);
   if (command === undefined) {
+    const { escapeControls } = await hlo();
     io.err(`minixla: unknown command '${escapeControls(name, true)}'\n\n${overview()}`);
     return 2;
   }
@@ -68,8 +72,12 @@ export async function main(argv: readonly string[], io: CommandIo = processIo): 
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    const loaded = (await loadCommand(name)) as NonNullable<Awaited<ReturnType<typeof loadCommand>>>;
+    return await loaded.run(rest, io);
   } catch (e) {
+    const { HloError, escapeControls } = await hlo();
+    const { ModuleFileError, inFileMessage } = await import("./module_file.ts");
+    const shown = shownWith(escapeControls);
     if (e instanceof UsageError) {
       io.err(`${shown(`minixla ${name}: ${e.message}`)}${usageOf(command)}`);
       return 2;

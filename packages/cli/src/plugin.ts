@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { HloError, type HloModule, type HloPass } from "@minixla/hlo";
 import { z } from "zod";
 import { UsageError } from "./args.ts";
+import { resolveMinixlaForPlugins } from "./plugin_resolution.ts";
 
 const passSchema = z.object({
   // No parentheses or commas: --passes reads those as fixpoint(...) and separators.
@@ -25,6 +26,7 @@ const passSchema = z.object({
  */
 async function importPlugin(path: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(resolve(path)).href;
+  resolveMinixlaForPlugins();
   if (!/\.[cm]?ts$/i.test(path)) return (await import(url)) as Record<string, unknown>;
   let api: { tsImport: (specifier: string, parentURL: string) => Promise<unknown> };
   try {
@@ -44,7 +46,11 @@ export async function loadPlugin(path: string): Promise<HloPass> {
     mod = await importPlugin(path);
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot load plugin ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    const message = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    const hint = /Cannot find (module|package) '@minixla\//.test(message)
+      ? " (minixla maps @minixla/* to its own packages; a package it does not have must be installed beside the plugin: npm i -D @minixla/NAME)"
+      : "";
+    throw new UsageError(`cannot load plugin ${path}: ${message}${hint}`);
   }
   // A CommonJS plugin (a .ts or .js file outside an ES-module package) arrives with its exports object as `default`.
   const inner = typeof mod.default === "object" && mod.default !== null ? (mod.default as Record<string, unknown>) : {};

@@ -35,12 +35,21 @@ export interface SpmdRunSpec {
   readonly outputDir?: string;
 }
 
+/** Device d's inputs for every device of the grid. */
+export function deviceInputs(spec: Pick<SpmdRunSpec, "replicas" | "partitions" | "inputsOf" | "seed">): Literal[][] {
+  return [...Array(spec.replicas * spec.partitions).keys()].map((d) => [...spec.inputsOf(deviceSeed(spec.seed, d))]);
+}
+
 /** Runs the module on every device and prints (and writes) each device's outputs. */
 export function runOnDevices(io: CommandIo, module: HloModule, spec: SpmdRunSpec): void {
   const { replicas, partitions } = spec;
-  const args = [...Array(replicas * partitions).keys()].map((d) => spec.inputsOf(deviceSeed(spec.seed, d)));
-  const results = evaluateSpmd(module, args, { ...spec.options, replicaCount: replicas, numPartitions: partitions });
-  const dir = spec.outputDir === undefined ? undefined : ensureOutputDir(spec.outputDir, "--output");
+  const results = evaluateSpmd(module, deviceInputs(spec), { ...spec.options, replicaCount: replicas, numPartitions: partitions });
+  printDeviceResults(io, results, partitions, spec.outputDir);
+}
+
+/** Prints each device's outputs under `== replica r, partition p ==` and, with `outputDir`, writes them. */
+export function printDeviceResults(io: CommandIo, results: readonly Literal[], partitions: number, outputDir: string | undefined, quiet = false): void {
+  const dir = outputDir === undefined ? undefined : ensureOutputDir(outputDir, "--output");
   let files = 0;
   const text = results.map((result, d) => {
     const r = Math.floor(d / partitions);
@@ -52,6 +61,6 @@ export function runOnDevices(io: CommandIo, module: HloModule, spec: SpmdRunSpec
     }
     return [`== replica ${r}, partition ${p} ==`, ...outputs.map((o, i) => formatLiteral(`out${i}`, o))].join("\n");
   });
-  io.out(`${text.join("\n")}\n`);
-  if (spec.outputDir !== undefined) io.err(`wrote ${files} file${files === 1 ? "" : "s"} to ${escapeControls(spec.outputDir, true)}\n`);
+  if (!quiet) io.out(`${text.join("\n")}\n`);
+  if (outputDir !== undefined) io.err(`wrote ${files} file${files === 1 ? "" : "s"} to ${escapeControls(outputDir, true)}\n`);
 }

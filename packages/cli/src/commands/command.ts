@@ -30,14 +30,18 @@ export interface CommandIo {
   readonly errIsTTY?: boolean;
 }
 
-/** One `minixla` subcommand: its name, help text, option table and entry point. */
-export interface Command {
+/** What help shows of a command: name, summary, usage lines and options (kept apart from the code, so help loads nothing else). */
+export interface CommandInfo {
   readonly name: string;
   readonly summary: string;
   /** Usage lines, starting with "minixla NAME ...". */
   readonly usage: string;
   /** Every option the command accepts; `run` parses its arguments with this table. */
   readonly options: OptionTable;
+}
+
+/** One `minixla` subcommand: its name, help text, option table and entry point. */
+export interface Command extends CommandInfo {
   /** Returns the exit code; throws UsageError (exit 2) or HloError (exit 1) on failure. */
   readonly run: (argv: readonly string[], io: CommandIo) => number | Promise<number>;
 }

@@ -16,6 +16,9 @@ import { aboutFile } from "../module_file.ts";
 import { loadPlugins, parsePassesOption } from "../passes_option.ts";
 import { loadModule } from "../pipeline.ts";
 import type { Command, CommandIo } from "./command.ts";
+import { compareInfo } from "./compare_info.ts";
+import { type SideEngine, compareWithXla } from "../compare_xla.ts";
+import { startXla } from "../xla_engine.ts";
 import { readTextFile } from "./files.ts";
 
 /** A number option (finite, at least 0). */
@@ -35,15 +38,15 @@ export function parseTolerance(values: ReadonlyMap<string, string>): Tolerance {
   return { rtol: rtol ?? 0, atol: atol ?? 0 };
 }
 
-const ENGINE_NAMES: readonly EngineName[] = ["reference", "compiled"];
+const ENGINE_NAMES: readonly SideEngine[] = ["reference", "compiled", "xla"];
 
-/** --engine E or E1,E2: each side's engine. */
-export function parseEngines(value: string | undefined): readonly [EngineName, EngineName] {
+/** --engine E or E1,E2: each side's engine (xla: real XLA through @minixla/xla). */
+export function parseEngines(value: string | undefined): readonly [SideEngine, SideEngine] {
   if (value === undefined) return ["reference", "reference"];
   const parts = value.split(",").map((s) => s.trim());
   const names = parts.map((p) => {
     const found = ENGINE_NAMES.find((e) => e === p);
-    if (found === undefined) throw new UsageError(`--engine takes reference or compiled, or two of them joined by a comma; got '${value}'`);
+    if (found === undefined) throw new UsageError(`--engine takes reference, compiled or xla, or two of them joined by a comma; got '${value}'`);
     return found;
   });
   if (names.length === 1) return [names[0], names[0]];
@@ -97,29 +100,15 @@ async function loadFile(file: string): Promise<HloModule> {
 }
 
 export const compareCommand: Command = {
-  name: "compare",
-  summary: "run two modules (or a module before and after passes, or on both engines) on the same inputs and compare the outputs",
-  usage: [
-    "minixla compare A.hlo B.hlo [--inputs DIR | --random N [--seed S]] [--exact | --rtol R --atol A] [--engine E[,E]]",
-    "minixla compare A.hlo --passes=SPEC [--plugin FILE.ts ...] [...]",
-    "minixla compare A.hlo --engine reference,compiled [...]",
-  ].join("\n"),
-  options: {
-    inputs: { type: "string", value: "DIR", description: "one input set from DIR/in0.npy, in1.npy, ... (the corpus layout)" },
-    random: { type: "string", value: "N", description: "N seeded random input sets with NaN, ±0, ±inf, denormals and integer extremes now and then (default 100)" },
-    seed: { type: "string", value: "S", description: "seed of --random (default 0)" },
-    exact: { type: "boolean", description: "every element equal, NaN equal to NaN, -0 distinct from 0 (the default)" },
-    rtol: { type: "string", value: "R", description: "relative tolerance: |b - a| <= atol + rtol * |a| (default 0 when --atol is given)" },
-    atol: { type: "string", value: "A", description: "absolute tolerance (default 0 when --rtol is given)" },
-    passes: { type: "string", value: "SPEC", description: "with one module: compare it with itself after these passes (opt's --passes syntax)" },
-    plugin: { type: "string", value: "FILE.js|FILE.ts", multiple: true, description: "load an HloPass for --passes, as opt --plugin does" },
-    engine: { type: "string", value: "E[,E]", description: "engine of both sides, or of each: reference (default) or compiled; one module with reference,compiled compares the engines" },
-  },
+  ...compareInfo,
   async run(argv, io: CommandIo) {
     const { positionals, values, ordered } = parseArgs(argv, compareCommand.options);
     if (positionals.length < 1 || positionals.length > 2) throw new UsageError(`expected A.hlo [B.hlo], got ${positionals.length} files`);
     const tolerance = parseTolerance(values);
     const engines = parseEngines(values.get("engine"));
+    const withXla = engines.includes("xla");
+    // Started first: without Python or jaxlib the command stops at once, with the install command.
+    if (withXla) await startXla();
     const passesSpec = values.get("passes");
     const plugins = await loadPlugins(ordered.filter((o) => o.name === "plugin").map((o) => o.value));
     if (plugins.length > 0 && passesSpec === undefined) throw new UsageError("--plugin gives passes to --passes; give --passes too");
@@ -153,7 +142,9 @@ export const compareCommand: Command = {
     const source = dir !== undefined ? `inputs from ${dir}` : `${trials} random input set${trials === 1 ? "" : "s"} (seed ${seed})`;
     const params = parametersOf(entryComputation(a)).map((p) => shapeToString(p.shape)).join(", ");
     io.out(`${what}\nparameters (${params})\n${source}; ${toleranceText(tolerance)}; engines ${engines.join(", ")}\n`);
-    const r = await aboutFile(fileA, () => compareModules(a, b, { inputs, tolerance, engines }));
+    const r = await aboutFile(fileA, () =>
+      withXla ? compareWithXla(a, b, engines, inputs, tolerance) : compareModules(a, b, { inputs, tolerance, engines: engines as readonly [EngineName, EngineName] }),
+    );
     io.out(comparisonReport(r, labels, inputs.kind === "literals" ? inputs.sets.length : inputs.trials));
     return r.equal ? 0 : 1;
   },

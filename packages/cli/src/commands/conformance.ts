@@ -4,6 +4,10 @@
  * then exactly `N passed, M failed`; --json prints the report as JSON instead.
  * --engine compiled (default), reference, or both (a case also fails on any
  * bit of difference between the two engines).
+ * --passes SPEC [--plugin FILE ...] runs passes over each module before it
+ * is evaluated, so that the corpus checks a pass (a wrong rewrite fails the
+ * cases it fires in). A failing case's line names the output, the first
+ * differing index, both values and the largest distance in ulps.
  * Exits 1 when any case fails (or a filter matches nothing).
  */
 import { existsSync } from "node:fs";
@@ -13,18 +17,13 @@ import { UsageError, parseArgs } from "../args.ts";
 import { describeFailure, runConformance } from "../conformance.ts";
 import { parseEngine, parseNumerics } from "../engine.ts";
 import type { Command } from "./command.ts";
+import { conformanceInfo } from "./conformance_info.ts";
+import { loadPlugins, parsePassesOption } from "../passes_option.ts";
+import { defaultSpecWith } from "./opt.ts";
 
 export const conformanceCommand: Command = {
-  name: "conformance",
-  summary: "run a conformance corpus (manifest.json + module.hlo + .npy per case) and compare with its outputs",
-  usage: "minixla conformance DIR [--filter TAG] [--json] [--numerics xla-cpu|reference] [--engine compiled|reference|both]",
-  options: {
-    filter: { type: "string", value: "TAG", description: "run only the cases with this tag, or whose name contains it" },
-    json: { type: "boolean", description: "print the whole report as JSON instead of failure lines and a count" },
-    numerics: { type: "string", value: "xla-cpu|reference", description: "xla-cpu (default): XLA's CPU backend (float rewrites, denormal flushing, integer power); reference: XLA's evaluator, op by op" },
-    engine: { type: "string", value: "compiled|reference|both", description: "which engine runs the cases (default compiled); both also fails a case on any bit of difference" },
-  },
-  run(argv, io) {
+  ...conformanceInfo,
+  async run(argv, io) {
     const args = parseArgs(argv, conformanceCommand.options);
     if (args.positionals.length !== 1) throw new UsageError("expected exactly one corpus DIR");
     const dir = args.positionals[0];
@@ -32,7 +31,11 @@ export const conformanceCommand: Command = {
     const filter = args.values.get("filter");
     const numerics = parseNumerics(args.values.get("numerics"), "xla-cpu");
     const engine = parseEngine(args.values.get("engine"));
-    const report = runConformance(dir, { numerics, engine, ...(filter === undefined ? {} : { filter }) });
+    const spec = args.values.get("passes");
+    const plugins = await loadPlugins(args.ordered.filter((o) => o.name === "plugin").map((o) => o.value));
+    // As in opt: a plugin without --passes runs after the default pipeline.
+    const passes = spec === undefined ? (plugins.length === 0 ? undefined : parsePassesOption(defaultSpecWith(plugins), plugins)) : parsePassesOption(spec, plugins);
+    const report = runConformance(dir, { numerics, engine, ...(filter === undefined ? {} : { filter }), ...(passes === undefined ? {} : { passes }) });
     if (args.values.has("json")) {
       // JSON has no NaN or infinities: spell them as strings so a mismatch on one stays visible.
       const json = JSON.stringify(report, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v), 2);

@@ -5,6 +5,7 @@ import { type HloModule, printHloModule, printStableHlo } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
 import { aboutFile } from "../module_file.ts";
 import type { Command } from "./command.ts";
+import { convertInfo } from "./convert_info.ts";
 import { readTextFile } from "./files.ts";
 
 const TARGETS = ["stablehlo", "hlo"] as const;
@@ -28,13 +29,7 @@ function print(m: HloModule, to: Target): string {
 }
 
 export const convertCommand: Command = {
-  name: "convert",
-  summary: "print a module as StableHLO (MLIR text) or as HLO text",
-  usage: "minixla convert FILE --to stablehlo|hlo [-o OUT]",
-  options: {
-    to: { type: "string", value: "FORMAT", description: "stablehlo (MLIR text XLA and JAX read) or hlo (HLO text)" },
-    output: { type: "string", value: "OUT", description: "write the text to OUT instead of standard output (also -o OUT)" },
-  },
+  ...convertInfo,
   async run(argv, io) {
     const { positionals, values } = parseArgs(argv.map((a) => (a === "-o" ? "--output" : a)), convertCommand.options);
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE");

@@ -10,3 +10,13 @@ export function readTextFile(path: string): string {
     throw new UsageError(`cannot read ${path}${typeof code === "string" ? ` (${code})` : ""}`);
   }
 }
+
+/** The bytes of a file (an .npy the user named); missing or unreadable is a UsageError. */
+export function readFileBytes(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    throw new UsageError(`cannot read ${path}${typeof code === "string" ? ` (${code})` : ""}`);
+  }
+}

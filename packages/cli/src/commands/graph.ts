@@ -13,6 +13,7 @@ import { UsageError, parseArgs } from "../args.ts";
 import { aboutFile } from "../module_file.ts";
 import { checkOutputFile, writeOutput } from "../report_file.ts";
 import type { Command } from "./command.ts";
+import { graphInfo } from "./graph_info.ts";
 import { readTextFile } from "./files.ts";
 
 /** The picture formats of `minixla graph`. */
@@ -50,15 +51,7 @@ export async function drawModule(m: HloModule, format: GraphFormat, around: { na
 }
 
 export const graphCommand: Command = {
-  name: "graph",
-  summary: "draw a module: Graphviz DOT, SVG, or an HTML page with details on hover and click",
-  usage: "minixla graph FILE.hlo [--format dot|svg|html] [--output FILE] [--around NAME [--depth K]]",
-  options: {
-    format: { type: "string", value: "dot|svg|html", description: "what to write (default: the --output file's extension, else dot)" },
-    output: { type: "string", value: "FILE", description: "write to FILE instead of standard output (-o FILE works too)" },
-    around: { type: "string", value: "NAME", description: "draw only the instructions near the one named NAME (for large modules)" },
-    depth: { type: "string", value: "K", description: "with --around: how many operand/user edges away to draw (default 2)" },
-  },
+  ...graphInfo,
   async run(argv, io) {
     const { positionals, values } = parseArgs(argv.map((a) => (a === "-o" ? "--output" : a)), graphCommand.options);
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");

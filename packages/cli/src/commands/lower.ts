@@ -3,13 +3,11 @@ import { lowerBroadcasts, parseHloModule, printHloModule } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
 import { aboutFile } from "../module_file.ts";
 import type { Command } from "./command.ts";
+import { lowerInfo } from "./lower_info.ts";
 import { readTextFile } from "./files.ts";
 
 export const lowerCommand: Command = {
-  name: "lower",
-  summary: "print a module with its implicit broadcasts lowered to reshape + broadcast",
-  usage: "minixla lower FILE.hlo",
-  options: {},
+  ...lowerInfo,
   async run(argv, io) {
     const { positionals } = parseArgs(argv, lowerCommand.options);
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");

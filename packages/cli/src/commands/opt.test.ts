@@ -91,7 +91,7 @@ describe("minixla opt", () => {
     const { out } = await runOpt([file, "--plugin", plugin, "--passes=rename-module"]);
     expect(out.split("\n")[0]).toMatch(/^HloModule renamed\b/);
     const listed = await runOpt(["--list", "--plugin", plugin]);
-    expect(listed.out).toMatch(/^ {2}rename-module +renames the module$/m);
+    expect(listed.out).toMatch(/^ {2}rename-module +renames the module \(plugin .*rename\.mjs\)$/m);
   });
 
   it("refuses a plugin that does not export a pass, and an unknown pass name", async () => {

@@ -7,7 +7,11 @@
  * a sequence or fixpoint that changed it (03-fixpoint-simplify.01-algsimp.hlo,
  * numbered in order among the changing runs of step 03), and a unified diff
  * of each change (.diff). A plugin is a JS module, or a TS one where tsx is
- * installed, exporting an HloPass as its default export or as `pass`.
+ * installed, exporting an HloPass as its default export or as `pass`;
+ * it may live anywhere on disk: `@minixla/*` resolves to this CLI's packages
+ * (plugin_resolution.ts). With --plugin and no --passes, the passes are the
+ * default pipeline followed by the plugins' passes (said on stderr), so a
+ * plugin never goes unrun. --list marks the plugins' passes.
  * --report FILE.html writes the pass explorer (@minixla/viz): every pass run,
  * and for each change the graphs before and after with the added, removed
  * and changed instructions highlighted, beside the text diff.
@@ -20,14 +24,15 @@ import { loadPlugins } from "../plugin.ts";
 import { aboutFile } from "../module_file.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import type { Command } from "./command.ts";
+import { optInfo } from "./opt_info.ts";
 import { readTextFile } from "./files.ts";
 import { unifiedDiff } from "./line_diff.ts";
 import { passReportHtml } from "@minixla/viz";
 import { checkOutputFile, writeOutput } from "../report_file.ts";
 
-function listing(passes: readonly HloPass[]): string {
+function listing(passes: readonly HloPass[], plugins: ReadonlyMap<HloPass, string>): string {
   const width = Math.max(...passes.map((p) => p.name.length));
-  const lines = passes.map((p) => `  ${p.name.padEnd(width)}  ${p.description}`);
+  const lines = passes.map((p) => `  ${p.name.padEnd(width)}  ${p.description}${plugins.has(p) ? ` (plugin ${plugins.get(p)})` : ""}`);
   const pipeline = PASS_REGISTRY.defaultPipeline().map((p) => p.name).join(", ");
   return (
     `passes:\n${lines.join("\n")}\n\n` +
@@ -36,6 +41,9 @@ function listing(passes: readonly HloPass[]): string {
     "fixpoint(a,b,...) repeats a, b, ... until they change nothing\n"
   );
 }
+
+/** --passes when none is given: the default pipeline, then each plugin's pass in the order given (so a plugin always runs). */
+export const defaultSpecWith = (plugins: readonly HloPass[]): string => ["default", ...plugins.map((p) => p.name)].join(",");
 
 const safeName = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/-+$/, "");
 
@@ -82,29 +90,20 @@ function dumper(dumpDir: string): (step: PipelineStep) => void {
 }
 
 export const optCommand: Command = {
-  name: "opt",
-  summary: "run compiler passes over a module and print the result (--list shows the passes)",
-  usage: [
-    "minixla opt FILE.hlo [--passes=SPEC] [--dump DIR] [--report FILE.html] [--plugin FILE.js|FILE.ts ...] [--no-verify]",
-    "minixla opt --list [--plugin FILE.js|FILE.ts ...]",
-  ].join("\n"),
-  options: {
-    passes: { type: "string", value: "SPEC", description: "passes to run, comma-separated: names from --list, simplify, default (the default), fixpoint(a,b,...); e.g. lower-broadcasts,fixpoint(simplify)" },
-    dump: { type: "string", value: "DIR", description: "write the module after every step and every changing pass inside a fixpoint/sequence, with a .diff per change" },
-    list: { type: "boolean", description: "list the passes (with plugins) and the default pipeline, and exit" },
-    plugin: { type: "string", value: "FILE.js|FILE.ts", multiple: true, description: "load an HloPass exported by a module (default export or 'pass'); .ts needs tsx" },
-    "no-verify": { type: "boolean", description: "do not verify the module after each pass that changed it" },
-    report: { type: "string", value: "FILE.html", description: "write an HTML page of the passes: each change's graphs before and after, highlighted, with its diff" },
-  },
+  ...optInfo,
   async run(argv, io) {
     const { positionals, values, ordered } = parseArgs(argv, optCommand.options);
-    const plugins = await loadPlugins(ordered.filter((o) => o.name === "plugin").map((o) => o.value));
+    const pluginFiles = ordered.filter((o) => o.name === "plugin").map((o) => o.value);
+    const plugins = await loadPlugins(pluginFiles);
+    const pluginNames = new Map(plugins.map((p, i) => [p, pluginFiles[i]!] as const));
     if (values.has("list")) {
-      io.out(listing(PASS_REGISTRY.available(plugins)));
+      io.out(listing(PASS_REGISTRY.available(plugins), pluginNames));
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");
-    const passes = parsePassesOption(values.get("passes") ?? "default", plugins);
+    const spec = values.get("passes") ?? defaultSpecWith(plugins);
+    if (!values.has("passes") && plugins.length > 0) io.err(`no --passes: running --passes=${spec} (the default pipeline, then the plugins' passes)\n`);
+    const passes = parsePassesOption(spec, plugins);
     const dumpDir = values.get("dump");
     // A bad --dump is reported before any pass runs.
     if (dumpDir !== undefined) checkOutputDir(dumpDir, "--dump");

@@ -21,6 +21,7 @@ import { aboutFile } from "../module_file.ts";
 import { loadPlugins, parsePassesOption } from "../passes_option.ts";
 import { loadModule } from "../pipeline.ts";
 import type { Command } from "./command.ts";
+import { reduceInfo } from "./reduce_info.ts";
 import { readTextFile } from "./files.ts";
 
 /** Quotes a path for a POSIX shell. */
@@ -59,24 +60,7 @@ function untilCondition(spec: string, plugins: readonly HloPass[], extraPasses: 
 }
 
 export const reduceCommand: Command = {
-  name: "reduce",
-  summary: "shrink a module while a condition holds (a pass changes its results, the engines differ, an error, a command)",
-  usage: [
-    "minixla reduce MODULE.hlo --until pass-changes-result=SPEC [--plugin FILE.ts ...] [-o SMALL.hlo] [--max-seconds S]",
-    "minixla reduce MODULE.hlo --until engines-differ [...]",
-    "minixla reduce MODULE.hlo --until error=TEXT [--passes SPEC] [...]",
-    "minixla reduce MODULE.hlo --until-cmd \"SHELL COMMAND {}\" [...]",
-  ].join("\n"),
-  options: {
-    until: { type: "string", value: "CONDITION", description: "pass-changes-result=SPEC, engines-differ, or error=TEXT" },
-    "until-cmd": { type: "string", value: "\"CMD {}\"", description: "a shell command that exits 0 while the candidate (written to the file {} stands for) is interesting" },
-    output: { type: "string", value: "SMALL.hlo", description: "where to write the reduced module (also -o; default stdout)" },
-    "max-seconds": { type: "string", value: "S", description: "stop after S seconds with the smallest module so far (default 60)" },
-    plugin: { type: "string", value: "FILE.js|FILE.ts", multiple: true, description: "load an HloPass for the pipeline of pass-changes-result or --passes" },
-    passes: { type: "string", value: "SPEC", description: "with --until error=TEXT: run these passes as one of the stages that may throw" },
-    trials: { type: "string", value: "N", description: "random input sets per check of pass-changes-result and engines-differ (default 100)" },
-    seed: { type: "string", value: "S", description: "seed of those input sets (default 0)" },
-  },
+  ...reduceInfo,
   async run(argv, io) {
     // -o is the one short option: the conventional spelling for a reducer's output.
     const normalized = argv.map((a, i) => (a === "-o" && argv.slice(0, i).indexOf("--") < 0 ? "--output" : a));

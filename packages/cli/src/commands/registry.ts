@@ -6,6 +6,7 @@ import type { Command } from "./command.ts";
 import { compareCommand } from "./compare.ts";
 import { conformanceCommand } from "./conformance.ts";
 import { convertCommand } from "./convert.ts";
+import { goldenCommand } from "./golden.ts";
 import { graphCommand } from "./graph.ts";
 import { lowerCommand } from "./lower.ts";
 import { optCommand } from "./opt.ts";
@@ -13,7 +14,7 @@ import { reduceCommand } from "./reduce.ts";
 import { runCommand } from "./run.ts";
 
 /** Every `minixla` subcommand, in the order `minixla help` lists them. */
-export const COMMANDS: readonly Command[] = [runCommand, lowerCommand, optCommand, conformanceCommand, graphCommand, compareCommand, reduceCommand, convertCommand];
+export const COMMANDS: readonly Command[] = [runCommand, lowerCommand, optCommand, conformanceCommand, goldenCommand, graphCommand, compareCommand, reduceCommand, convertCommand];
 
 /** The subcommand of that name, or undefined. */
 export function findCommand(name: string): Command | undefined {

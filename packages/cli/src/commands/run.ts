@@ -12,6 +12,12 @@
  * stderr (progress.ts) when it is a terminal, or with --progress.
  * --replicas N --partitions M runs it on N x M devices (spmd_run.ts);
  * --rng-seed S and --max-bytes N set EvalOptions.rngSeed and maxBytes.
+ * --engine xla runs the module on real XLA (@minixla/xla, loaded only then);
+ * a minixla engine and xla joined by a comma run both and fail when their
+ * outputs differ beyond --rtol/--atol or --ulps (default exact; the
+ * numerics default to xla-cpu then). --expect FILE.npy ... checks the
+ * outputs against expected files the same way and exits 1 with the first
+ * differing elements and their ulps; --quiet prints no outputs.
  * With no file it runs the built-in broadcasting demo (demo.ts); --report
  * FILE.html also writes its page (@minixla/viz): each example's recorded and
  * lowered graphs, inputs and result as tables.
@@ -32,7 +38,7 @@ import {
 import { type EvalOptions, randomLiteralOfShape } from "@minixla/interpreter";
 import { UsageError, integerOption, parseArgs } from "../args.ts";
 import { DEMO_PROGRAMS } from "../demo.ts";
-import { type Engine, parseEngine, parseNumerics, runWithEngine } from "../engine.ts";
+import { type Engine, parseNumerics, parseRunEngines, runWithEngine } from "../engine.ts";
 import { type InputSpec, loadInputs } from "../inputs.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
 import { aboutFile } from "../module_file.ts";
@@ -40,11 +46,17 @@ import { flattenOutputs, loadModule } from "../pipeline.ts";
 import { progressReporter } from "../progress.ts";
 import { timedRun, timingLine } from "../timed_run.ts";
 import type { Command, CommandIo } from "./command.ts";
-import { readTextFile } from "./files.ts";
-import { type DemoExample, demoReportHtml } from "@minixla/viz";
+import { runInfo } from "./run_info.ts";
+import { readFileBytes, readTextFile } from "./files.ts";
+import type { DemoExample } from "@minixla/viz";
 import { asArray } from "@minixla/hlo";
 import { checkOutputFile, writeOutput } from "../report_file.ts";
-import { deviceCount, runOnDevices } from "../spmd_run.ts";
+import { deviceCount, deviceInputs, printDeviceResults, runOnDevices } from "../spmd_run.ts";
+import { type Closeness, checkOutputs, closenessText, parseCloseness } from "../output_check.ts";
+import { runXla, startXla, xlaTimingLine } from "../xla_engine.ts";
+import { evaluateSpmd } from "@minixla/interpreter";
+import { median } from "../timed_run.ts";
+import { type ArrayLiteral, readNpy } from "@minixla/hlo";
 
 const indented = (text: string): string =>
   text.trimEnd().split("\n").map((l) => (l === "" ? l : `  ${l}`)).join("\n");
@@ -83,34 +95,7 @@ export function randomInputs(parameters: readonly HloInstruction[], seed: number
 }
 
 export const runCommand: Command = {
-  name: "run",
-  summary: "evaluate a module on .npy/JSON inputs and print the results (no file: the broadcasting demo)",
-  usage: [
-    "minixla run FILE.hlo [--input FILE.npy|FILE.json ... | --input-json JSON ... | --random-inputs [--seed S]] [--output DIR]",
-    "                     [--elided zeros|random] [--engine compiled|reference|both] [--numerics reference|xla-cpu] [--iterations N] [--progress]",
-    "                     [--replicas N] [--partitions M] [--rng-seed S] [--max-bytes N]",
-    "minixla run [--report FILE.html]   (the built-in demo of XLA's broadcasting)",
-  ].join("\n"),
-  options: {
-    input: { type: "string", value: "FILE", multiple: true, description: "an input from .npy, or .json (nested arrays); one per parameter, in order" },
-    "input-json": { type: "string", value: "JSON", multiple: true, description: "an input written inline as JSON nested arrays (mixes with --input in order)" },
-    "random-inputs": { type: "boolean", description: "seeded random inputs for every parameter: floats in [-1, 1), integers in [-4, 7]" },
-    seed: { type: "string", value: "S", description: "seed of --random-inputs and of --elided random (default 0)" },
-    output: { type: "string", value: "DIR", description: "also write the outputs to DIR as out0.npy, out1.npy, ..." },
-    elided: { type: "string", value: "zeros|random", description: "values for elided constants (constant({...})); without it such a module is refused" },
-    engine: { type: "string", value: "compiled|reference|both", description: "which engine runs the module (default compiled); both fails on any bit of difference" },
-    numerics: { type: "string", value: "reference|xla-cpu", description: "reference (default): XLA's evaluator bit for bit; xla-cpu: XLA's CPU backend (its float rewrites, denormal flushing, integer power)" },
-    iterations: { type: "string", value: "N", description: "run N times per engine and print the median and minimum time on stderr" },
-    progress: { type: "boolean", description: "print a progress line on stderr every second of a long run (default: only when stderr is a terminal)" },
-    replicas: {
-      type: "string", value: "N",
-      description: "run on N replicas (x --partitions) with the reference kernels; prints each device's outputs; --random-inputs draws each device's own",
-    },
-    partitions: { type: "string", value: "M", description: "run on M partitions per replica (see --replicas; replica-id and partition-id tell devices apart)" },
-    "rng-seed": { type: "string", value: "S", description: "seed of the rng op's values (EvalOptions.rngSeed, default 0)" },
-    "max-bytes": { type: "string", value: "N", description: "refuse any instruction result over N bytes (EvalOptions.maxBytes; default MINIXLA_MAX_BYTES or a quarter of memory)" },
-    report: { type: "string", value: "FILE.html", description: "the demo only: also write an HTML page of its examples (graphs before and after lowering, inputs and results)" },
-  },
+  ...runInfo,
   async run(argv, io) {
     const args = parseArgs(argv, runCommand.options);
     if (args.positionals.length > 1) throw new UsageError(`expected one FILE.hlo, got ${args.positionals.length} files`);
@@ -120,8 +105,12 @@ export const runCommand: Command = {
     const outputDir = args.values.get("output");
     const elided = args.values.get("elided");
     if (elided !== undefined && elided !== "zeros" && elided !== "random") throw new UsageError(`--elided takes zeros or random, got '${elided}'`);
-    const engine = parseEngine(args.values.get("engine"));
-    const numerics = parseNumerics(args.values.get("numerics"), "reference");
+    const engines = parseRunEngines(args.values.get("engine"));
+    const engine = engines.local ?? "compiled";
+    const numerics = parseNumerics(args.values.get("numerics"), engines.xla && engines.local !== undefined ? "xla-cpu" : "reference");
+    const closeness = parseCloseness(args.values);
+    const expected = args.values.has("expect") ? args.ordered.filter((o) => o.name === "expect").map((o) => o.value) : undefined;
+    const quiet = args.values.has("quiet");
     const random = args.values.has("random-inputs");
     const seedGiven = args.values.get("seed");
     const seed = integerOption(seedGiven, "seed", 0, 0, 0xffffffff);
@@ -135,9 +124,14 @@ export const runCommand: Command = {
     const maxBytes = args.values.has("max-bytes") ? integerOption(args.values.get("max-bytes"), "max-bytes", 0, 1, Number.MAX_SAFE_INTEGER) : undefined;
     const multiDevice = replicas !== undefined || partitions !== undefined;
     if (args.positionals.length === 0 && multiDevice) throw new UsageError("--replicas and --partitions run a FILE.hlo; the demo runs on one device");
-    if (multiDevice && (iterationsGiven !== undefined || (args.values.has("engine") && engine !== "reference"))) {
-      throw new UsageError("a multi-device run (--replicas/--partitions) uses the reference engine once; it takes no --iterations or --engine compiled|both");
+    if (multiDevice && (iterationsGiven !== undefined || (args.values.has("engine") && engines.local !== undefined && engines.local !== "reference"))) {
+      throw new UsageError("a multi-device run (--replicas/--partitions) uses the reference engine once (or xla, or reference,xla); it takes no --iterations or --engine compiled|both");
     }
+    if (multiDevice && expected !== undefined) throw new UsageError("--expect checks a one-device run; a multi-device run writes each device's outputs with --output");
+    if (args.positionals.length === 0 && engines.xla) throw new UsageError("--engine xla runs a FILE.hlo; the demo runs on minixla's engines");
+    // Started before the module is read: without Python or jaxlib the run stops at once, with the install command.
+    const xlaReady = engines.xla ? startXla() : undefined;
+    xlaReady?.catch(() => undefined);
     if (args.positionals.length === 0) {
       if (specs.length > 0 || outputDir !== undefined || random || iterationsGiven !== undefined || args.values.has("numerics")) {
         throw new UsageError("the demo takes no --input, --random-inputs, --output, --iterations or --numerics; give a FILE.hlo");
@@ -147,6 +141,8 @@ export const runCommand: Command = {
       checkOutputFile(reportFile, "--report");
       const examples: DemoExample[] = [];
       runDemo(io, engine, examples);
+      // The page's code is loaded only for --report.
+      const { demoReportHtml } = await import("@minixla/viz");
       writeOutput(reportFile, "--report", await demoReportHtml(examples));
       return 0;
     }
@@ -156,6 +152,7 @@ export const runCommand: Command = {
     const file = args.positionals[0];
     const text = readTextFile(file);
     const loaded = await aboutFile(file, () => loadModule(text));
+    await xlaReady;
     const module = numerics === "xla-cpu" ? await aboutFile(file, () => xlaCpuNumerics.run(loaded)) : loaded;
     const parameters = parametersOf(entryComputation(module));
     const inputs = random ? randomInputs(parameters, seed) : loadInputs(specs, parameters);
@@ -167,6 +164,18 @@ export const runCommand: Command = {
       ...(maxBytes === undefined ? {} : { maxBytes }),
       numerics,
     };
+    if (multiDevice && engines.xla) {
+      const spec = { replicas: replicas ?? 1, partitions: partitions ?? 1, inputsOf: random ? (s: number) => randomInputs(parameters, s) : () => inputs, seed };
+      const argsPerDevice = deviceInputs(spec);
+      const onXla = await aboutFile(file, () => runXla(loaded, argsPerDevice, spec));
+      printDeviceResults(io, onXla.perDevice, spec.partitions, outputDir, quiet);
+      if (engines.local === undefined) return 0;
+      const mine = await aboutFile(file, () => evaluateSpmd(module, argsPerDevice, { ...options, replicaCount: spec.replicas, numPartitions: spec.partitions }));
+      const problems = mine.flatMap((m, d) =>
+        checkOutputs(flattenOutputs(m), flattenOutputs(onXla.perDevice[d]), closeness, (i) => `device ${d} out${i} (${engines.local} vs xla)`),
+      );
+      return reportProblems(io, problems, `minixla's ${engines.local} engine and XLA differ`, closeness);
+    }
     if (multiDevice) {
       try {
         await aboutFile(file, () =>
@@ -186,7 +195,7 @@ export const runCommand: Command = {
     }
     let timed;
     try {
-      timed = await aboutFile(file, () =>
+      timed = engines.local === undefined ? undefined : await aboutFile(file, () =>
         timedRun(engine, module, inputs, iterations, options, (e, k, n) => {
           if (progress !== undefined) progress.phase = n === 1 ? e : `${e}, iteration ${k} of ${n}`;
         }),
@@ -194,14 +203,48 @@ export const runCommand: Command = {
     } finally {
       progress?.finish();
     }
-    const outputs = flattenOutputs(timed.result);
-    if (iterationsGiven !== undefined) for (const t of timed.timings) io.err(`${timingLine(t)}\n`);
-    io.out(`${outputs.map((o, i) => formatLiteral(`out${i}`, o)).join("\n")}\n`);
+    const onXla = engines.xla ? await aboutFile(file, () => runXla(loaded, inputs, { iterations })) : undefined;
+    const outputs = flattenOutputs(timed?.result ?? (onXla as { result: Literal }).result);
+    if (iterationsGiven !== undefined) {
+      for (const t of timed?.timings ?? []) io.err(`${timingLine(t)}\n`);
+      if (onXla !== undefined) io.err(`${xlaTimingLine(onXla, median)}\n`);
+    }
+    if (!quiet) io.out(`${outputs.map((o, i) => formatLiteral(`out${i}`, o)).join("\n")}\n`);
     if (outputDir !== undefined) {
       const dir = ensureOutputDir(outputDir, "--output");
       outputs.forEach((o, i) => writeOutputFile(dir, `out${i}.npy`, writeNpy(o)));
       io.err(`wrote ${outputs.length} file${outputs.length === 1 ? "" : "s"} to ${escapeControls(outputDir, true)}\n`);
     }
+    if (onXla !== undefined && timed !== undefined) {
+      const problems = checkOutputs(outputs, flattenOutputs(onXla.result), closeness, (i) => `out${i} (${engine} vs xla)`);
+      if (reportProblems(io, problems, `minixla's ${engine} engine and XLA differ`, closeness) !== 0) return 1;
+      if (!quiet) io.err(`${engine} and xla agree (${closenessText(closeness)})\n`);
+    }
+    if (expected !== undefined) {
+      const want = expected.map((f, i) => readExpected(f, outputs[i]));
+      const problems = checkOutputs(outputs, want, closeness);
+      if (reportProblems(io, problems, "the outputs differ from --expect", closeness) !== 0) return 1;
+      io.err(`${outputs.length} output${outputs.length === 1 ? "" : "s"} match --expect (${closenessText(closeness)})\n`);
+    }
     return 0;
   },
 };
+
+/** Prints the problems on stderr and returns 1, or returns 0 when there are none. */
+function reportProblems(io: CommandIo, problems: readonly string[], what: string, closeness: Closeness): number {
+  if (problems.length === 0) return 0;
+  io.err(`${what} (${closenessText(closeness)}):\n${problems.map((l) => `  ${escapeControls(l)}`).join("\n")}\n`);
+  return 1;
+}
+
+/** An --expect file, read with the output's element type as the hint for ml_dtypes' unnamed one-byte types. */
+function readExpected(path: string, output: ArrayLiteral | undefined): ArrayLiteral {
+  const bytes = new Uint8Array(readFileBytes(path));
+  const elementType = output?.shape.elementType;
+  try {
+    return readNpy(bytes, elementType === undefined ? {} : { elementType });
+  } catch (e) {
+    if (e instanceof Error) e.message = `${path}: ${e.message}`;
+    throw e;
+  }
+}
