@@ -72,7 +72,8 @@ writeFileSync(
 
 describe("documentation TypeScript snippets", () => {
   it("are marked only with the markers this test knows", () => {
-    for (const b of blocks) expect([undefined, "fragment"], placeOf(b)).toContain(b.marker);
+    // golden-walkthrough: docs/xla.md's shell block, which test/xla_walkthrough.test.ts runs as written.
+    for (const b of blocks) expect([undefined, "fragment", "golden-walkthrough"], placeOf(b)).toContain(b.marker);
     expect(tsBlocks.length).toBeGreaterThanOrEqual(5);
   });
 
@@ -124,6 +125,8 @@ const shellBlocks = blocks
   .map((b) => ({ place: placeOf(b), transcript: b.lang === "", commands: commandsOf(b.lang, b.body) }));
 const readmeCommands = new Set(shellBlocks.flatMap((b) => b.commands.map((c) => c.command)));
 
+const WALKTHROUGH = "docs/xla.md's golden walkthrough, run in order as written by test/xla_walkthrough.test.ts (its first two lines need Python with jax)";
+
 /** Commands that CI runs itself (or that need what CI does not have), with the reason. */
 const SKIPPED: Readonly<Record<string, string>> = {
   "npx -y pnpm@10 install": "installs the workspace: CI's first step (.ci/run)",
@@ -131,6 +134,10 @@ const SKIPPED: Readonly<Record<string, string>> = {
   "npx -y pnpm@10 bench": "minutes of timing on an idle machine; bench/run.ts checks its engines agree when run",
   "npx -y pnpm@10 fuzz:xla --runs 1000 --seed 1 [--family unary,convert] [--mode both|xla-cpu|reference] [--no-shrink]":
     "needs Python with jax/jaxlib 0.10.2 (real XLA) and minutes; without it the fuzzer only says it skipped; test/xla_fuzz_corpus.test.ts runs its vendored corpus",
+  "$PY examples/xla/shift_jax.py > shift.hlo": WALKTHROUGH,
+  "npx -y pnpm@10 exec minixla golden shift.hlo --random-inputs --seed 1 -o goldens": WALKTHROUGH,
+  "npx -y pnpm@10 exec minixla conformance goldens": WALKTHROUGH,
+  "npx -y pnpm@10 exec minixla conformance goldens --passes default,reassociate-add --plugin examples/wrong_rules/reassociate_add.ts": WALKTHROUGH,
   "python3 test/corpus/xla-ops/run_hlo.py module.hlo in0.npy in1.npy":
     "needs Python with jax/jaxlib 0.10.2 (XLA itself), which neither CI nor the tests install",
 };
