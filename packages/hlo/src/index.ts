@@ -45,3 +45,5 @@ export { xlaCpuNumerics } from "./passes/xla_cpu_numerics.ts";
 export * from "./literal_bits.ts";
 export * from "./literal_compare.ts";
 export * from "./reduce/index.ts";
+export { parseModule, parseStableHlo, moduleTextKind, readStableHloTests, splitTestFile, hasChecks, type ModuleTextKind, type StableHloCheck, type StableHloTest } from "./stablehlo/read.ts";
+export { judgeCheck, type CheckVerdict } from "./stablehlo/checks.ts";

@@ -14,7 +14,7 @@
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { HloError, type HloModule, type HloPass, type PipelineStep, parseHloModule, printHloModule, runPipeline, simplifyPass, xlaCpuNumerics } from "@minixla/hlo";
+import { HloError, type HloModule, type HloPass, type PipelineStep, parseModule, printHloModule, runPipeline, simplifyPass, xlaCpuNumerics } from "@minixla/hlo";
 import { ALL_PASSES, constantFolding, defaultPipelineWithFolding } from "@minixla/interpreter";
 import { z } from "zod";
 import { UsageError, parseArgs } from "../args.ts";
@@ -195,7 +195,7 @@ export const optCommand: Command = {
     const file = positionals[0];
     const text = readTextFile(file);
     const printed = await aboutFile(file, () => {
-      const module = parseHloModule(text);
+      const module = parseModule(text);
       const dumpFiles = dumpDir === undefined ? undefined : dumper(dumpDir);
       // --report keeps every step for the page; --dump writes them as they come.
       const dump = reportFile === undefined ? dumpFiles : (step: PipelineStep) => (steps.push(step), dumpFiles?.(step));

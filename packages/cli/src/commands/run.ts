@@ -42,7 +42,8 @@ import { timedRun, timingLine } from "../timed_run.ts";
 import type { Command, CommandIo } from "./command.ts";
 import { readTextFile } from "./files.ts";
 import { type DemoExample, demoReportHtml } from "@minixla/viz";
-import { asArray } from "@minixla/hlo";
+import { asArray, hasChecks, moduleTextKind } from "@minixla/hlo";
+import { runStableHloTests } from "../stablehlo_tests.ts";
 import { checkOutputFile, writeOutput } from "../report_file.ts";
 import { deviceCount, runOnDevices } from "../spmd_run.ts";
 
@@ -162,6 +163,7 @@ export const runCommand: Command = {
     if (outputDir !== undefined) checkOutputDir(outputDir, "--output");
     const file = args.positionals[0];
     const text = readTextFile(file);
+    if (moduleTextKind(text) === "stablehlo" && hasChecks(text)) return runStableHloTests(io, file, text);
     const loaded = await aboutFile(file, () => loadModule(text));
     const module = numerics === "xla-cpu" ? await aboutFile(file, () => xlaCpuNumerics.run(loaded)) : loaded;
     const parameters = parametersOf(entryComputation(module));
