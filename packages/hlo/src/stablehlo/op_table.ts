@@ -342,6 +342,22 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
   }
 }
 
+/**
+ * broadcast_in_dim may stretch a size-1 dimension; HLO's broadcast maps sizes
+ * exactly, so such dimensions are reshaped away first.
+ */
+function broadcastInDim(t: Translation, comp: Comp, op: Op, x: Val, dims: readonly number[]): Val[] {
+  const xt = tensorOf(t, x, op.at);
+  const rt = tensorOf(t, resultType(t, op), op.at);
+  const keep = xt.dims.map((d, i) => d !== 1 || rt.dims[dims[i]] === 1);
+  let src = x;
+  if (keep.some((k) => !k)) {
+    const kept: TensorType = { kind: "tensor", elementType: xt.elementType, dims: xt.dims.filter((_, i) => keep[i]) };
+    src = comp.emit("squeeze", kept, "reshape", [x], "", op.at);
+  }
+  return [comp.emit(op.results[0]?.name ?? "broadcast", rt, "broadcast", [src], `dimensions=${braces(dims.filter((_, i) => keep[i]))}`, op.at)];
+}
+
 /** Translates one op into `comp`, returning the values of its results. */
 export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
   const operands = op.operands.map((r) => comp.lookup(r));
@@ -371,14 +387,14 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
     }
     case "select": return one("select");
     case "clamp": return one("clamp");
-    case "broadcast_in_dim": return one("broadcast", `dimensions=${braces(ints(t, op, "dims", "broadcast_dimensions"))}`);
+    case "broadcast_in_dim":
+    case "dynamic_broadcast_in_dim": return broadcastInDim(t, comp, op, operands[0], ints(t, op, "dims", "broadcast_dimensions"));
     case "broadcast": {
       const x = tensorOf(t, operands[0], op.at);
       const r = tensorOf(t, resultType(t, op), op.at);
       const lead = r.dims.length - x.dims.length;
       return one("broadcast", `dimensions=${braces(x.dims.map((_, i) => i + lead))}`);
     }
-    case "dynamic_broadcast_in_dim": return one("broadcast", `dimensions=${braces(ints(t, op, "broadcast_dimensions", "dims"))}`, [operands[0]]);
     case "transpose": return one("transpose", `dimensions=${braces(ints(t, op, "dims", "permutation"))}`);
     case "reverse": return one("reverse", `dimensions=${braces(ints(t, op, "dims", "dimensions"))}`);
     case "concatenate": return one("concatenate", `dimensions={${int(t, op, undefined, "dim", "dimension")}}`);

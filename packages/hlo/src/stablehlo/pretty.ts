@@ -112,6 +112,8 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
     if (t.kind === "value") {
       operands.push(parseValueRef(p));
       if (lx.isPunct("[")) parseBrackets(p, attrs);
+    } else if (t.kind === "ident" && t.text === "dense") {
+      attrs.set("value", parseAttr(lx, p.aliases, false));
     } else if (t.kind === "ident" && t.text !== "loc") {
       lx.next();
       if (lx.eatPunct("=")) {
