@@ -9,8 +9,25 @@ import { evaluate } from "@minixla/interpreter";
 import type { CommandIo } from "./commands/command.ts";
 import { flattenOutputs } from "./pipeline.ts";
 
+/** What running a test file found: a line per check (or per function not run) and the tally. */
+export interface StableHloFileResult {
+  readonly lines: readonly string[];
+  readonly passed: number;
+  readonly failed: number;
+}
+
 /** Runs every test of `text` and prints one line per check and a tally; returns the exit status. */
 export function runStableHloTests(io: CommandIo, file: string, text: string): number {
+  const r = stableHloFileResults(file, text);
+  for (const line of r.lines) io.out(`${line}\n`);
+  io.out(`${r.passed} passed, ${r.failed} failed\n`);
+  return r.failed > 0 ? 1 : 0;
+}
+
+/** Runs every test of a StableHLO test file on the reference engine and judges its checks. */
+export function stableHloFileResults(file: string, text: string): StableHloFileResult {
+  const lines: string[] = [];
+  const io = { out: (s: string) => lines.push(s.replace(/\n$/, "")) };
   let passed = 0;
   let failed = 0;
   for (const test of readStableHloTests(text)) {
@@ -35,6 +52,5 @@ export function runStableHloTests(io: CommandIo, file: string, text: string): nu
       io.out(`${v.pass ? "PASS" : "FAIL"} ${file}:${c.line}:${c.column} @${test.name} check.${c.kind}${v.pass ? "" : `: ${v.message}`}\n`);
     }
   }
-  io.out(`${passed} passed, ${failed} failed\n`);
-  return failed > 0 ? 1 : 0;
+  return { lines, passed, failed };
 }

@@ -171,7 +171,11 @@ export function denseLiteralText(lx: MlirLexer, a: Extract<Attr, { kind: "dense"
   // Iterative nested-brace writer: opens and closes braces by a running index.
   const dims = t.dims;
   const rank = dims.length;
-  if (count === 0) return `{${"{".repeat(0)}}`.replace("{}", "{}");
+  if (count === 0) {
+    // Nested empty braces down to the first zero-sized dimension.
+    const level = (d: number): string => (d >= rank || dims[d] === 0 ? "{}" : `{${Array.from({ length: dims[d] }, () => level(d + 1)).join(", ")}}`);
+    return level(0);
+  }
   const idx = new Array<number>(rank).fill(0);
   parts.push("{".repeat(rank));
   for (;;) {
