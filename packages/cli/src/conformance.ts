@@ -100,6 +100,8 @@ export interface ConformanceOptions {
   readonly numerics?: Numerics;
   /** Which engine runs each case (default "compiled"); "both" also fails a case on any bit of difference between the engines. */
   readonly engine?: Engine;
+  /** The module file of each case (default "module.hlo"; "module.mlir" runs the case's StableHLO text). */
+  readonly moduleFile?: string;
 }
 
 export type Numerics = "xla-cpu" | "reference";
@@ -151,9 +153,9 @@ function readArray(path: string, expected: Shape | undefined): ArrayLiteral {
   }
 }
 
-function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine): CaseFailure | undefined {
+function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine, moduleFile = "module.hlo"): CaseFailure | undefined {
   const caseDir = join(dir, c.dir);
-  const loaded = loadModule(readBytes(join(caseDir, "module.hlo")).toString("utf8"));
+  const loaded = loadModule(readBytes(join(caseDir, moduleFile)).toString("utf8"));
   const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
   const signature = programShape(entryComputation(m));
   const args = c.inputs.map((f, i) => readArray(join(caseDir, f.file), signature.parameters[i]));
@@ -171,11 +173,11 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engi
 }
 
 /** Runs one case; never throws. */
-export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled"): CaseResult {
+export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled", moduleFile = "module.hlo"): CaseResult {
   const start = performance.now();
   let failure: CaseFailure | undefined;
   try {
-    failure = check(dir, c, numerics, engine);
+    failure = check(dir, c, numerics, engine, moduleFile);
   } catch (e) {
     // HloErrors are the expected failures; anything else is a bug, reported the same way.
     const error = e instanceof HloError ? e.name : e instanceof Error ? `internal error (${e.name})` : "internal error";
@@ -187,7 +189,7 @@ export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "x
 
 /** Runs every selected case of the corpus in DIR. */
 export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceReport {
-  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics, options.engine));
+  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics, options.engine, options.moduleFile));
   const passed = cases.filter((c) => c.passed).length;
   return { dir, passed, failed: cases.length - passed, cases };
 }
