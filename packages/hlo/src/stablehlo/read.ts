@@ -11,6 +11,7 @@ import { ParseError } from "../errors.ts";
 import type { HloModule } from "../module.ts";
 import { parseErrorAt } from "../text/lexer.ts";
 import { parseHloModule } from "../text/parser.ts";
+import { verificationProblems } from "../verify/verifier.ts";
 import type { Attr } from "./attributes.ts";
 import { Comp, ModuleText, type Val } from "./emitter.ts";
 import { MlirLexer } from "./lexer.ts";
@@ -38,8 +39,9 @@ function header(m: MlirModule, fallback: string): string {
 /** Reads the HLO text made from `text`; an error in it is reported at the op that wrote the line. */
 function readTranslated(text: string, out: ModuleText): HloModule {
   const hlo = out.lines.join("\n");
+  let m: HloModule;
   try {
-    return parseHloModule(hlo);
+    m = parseHloModule(hlo);
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
     const line = e.line ?? 1;
@@ -47,6 +49,14 @@ function readTranslated(text: string, out: ModuleText): HloModule {
     const first = e.message.split("\n")[0].replace(/^\d+:\d+: /, "");
     throw parseErrorAt(text, offset, `${first} (in the HLO this op becomes)`);
   }
+  // StableHLO's verifier runs when MLIR is read: a typing problem is reported at the op that made the instruction.
+  const problems = verificationProblems(m);
+  if (problems.length > 0) {
+    const named = /instruction "?([^\s:",]+)/.exec(problems[0])?.[1];
+    const line = named === undefined ? -1 : out.lines.findIndex((l) => l.startsWith(`  ${named} = `) || l.startsWith(`  ROOT ${named} = `));
+    throw parseErrorAt(text, out.offsets[line] ?? 0, `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ""}`);
+  }
+  return m;
 }
 
 function entryFunc(lx: MlirLexer, m: MlirModule): Func {
