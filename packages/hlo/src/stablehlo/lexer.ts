@@ -23,6 +23,19 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isIdChar = (c: number): boolean => isIdStart(c) || isDigit(c) || c === 36 || c === 46;
 const isSuffixChar = (c: number): boolean => isIdChar(c) || c === 45;
 
+function mk(s: string, kind: MlirTokenKind, start: number, end: number): MlirToken {
+  return { kind, text: s.slice(start, end), start, end };
+}
+
+/** The end of the run of `chars` from `from`. */
+function wordEnd(s: string, from: number, chars: (c: number) => boolean): number {
+  let i = from;
+  while (i < s.length && chars(s.charCodeAt(i))) i++;
+  return i;
+}
+
+const isHexDigit = (x: number): boolean => isDigit(x) || (x >= 65 && x <= 70) || (x >= 97 && x <= 102);
+
 export class MlirLexer {
   readonly text: string;
   pos: number;
@@ -161,55 +174,49 @@ export class MlirLexer {
     const start = this.pos;
     if (start >= s.length) return { kind: "eof", text: "", start, end: start };
     const c = s.charCodeAt(start);
-    const tok = (kind: MlirTokenKind, end: number): MlirToken => ({ kind, text: s.slice(start, end), start, end });
-    const word = (from: number, chars: (c: number) => boolean): number => {
-      let i = from;
-      while (i < s.length && chars(s.charCodeAt(i))) i++;
-      return i;
-    };
     switch (c) {
       case 37: { // %name, %name#3
-        let end = word(start + 1, isSuffixChar);
+        let end = wordEnd(s, start + 1, isSuffixChar);
         if (end === start + 1) throw this.error(start, "expected a value name after '%'");
-        if (s.charCodeAt(end) === 35 && isDigit(s.charCodeAt(end + 1))) end = word(end + 1, isDigit);
-        return tok("value", end);
+        if (s.charCodeAt(end) === 35 && isDigit(s.charCodeAt(end + 1))) end = wordEnd(s, end + 1, isDigit);
+        return mk(s, "value", start, end);
       }
       case 64: { // @sym, @"sym"
-        if (s.charCodeAt(start + 1) === 34) return tok("symbol", this.#stringEnd(start + 1));
-        const end = word(start + 1, isSuffixChar);
+        if (s.charCodeAt(start + 1) === 34) return mk(s, "symbol", start, this.#stringEnd(start + 1));
+        const end = wordEnd(s, start + 1, isSuffixChar);
         if (end === start + 1) throw this.error(start, "expected a symbol name after '@'");
-        return tok("symbol", end);
+        return mk(s, "symbol", start, end);
       }
       case 35: case 33: case 94: { // #alias, !type, ^bb
-        const end = word(start + 1, isSuffixChar);
+        const end = wordEnd(s, start + 1, isSuffixChar);
         if (end === start + 1) throw this.error(start, `expected a name after '${s[start]}'`);
-        return tok(c === 35 ? "hash" : c === 33 ? "bang" : "caret", end);
+        return mk(s, c === 35 ? "hash" : c === 33 ? "bang" : "caret", start, end);
       }
       case 34:
-        return tok("string", this.#stringEnd(start));
+        return mk(s, "string", start, this.#stringEnd(start));
       case 45:
-        if (s.charCodeAt(start + 1) === 62) return tok("punct", start + 2);
-        return tok("punct", start + 1);
+        if (s.charCodeAt(start + 1) === 62) return mk(s, "punct", start, start + 2);
+        return mk(s, "punct", start, start + 1);
       default:
         break;
     }
-    if (isIdStart(c)) return tok("ident", word(start, isIdChar));
+    if (isIdStart(c)) return mk(s, "ident", start, wordEnd(s, start, isIdChar));
     if (isDigit(c)) {
       if (c === 48 && (s.charCodeAt(start + 1) === 120 || s.charCodeAt(start + 1) === 88) && /[0-9a-fA-F]/.test(s[start + 2] ?? "")) {
-        return tok("number", word(start + 2, (x) => isDigit(x) || (x >= 65 && x <= 70) || (x >= 97 && x <= 102)));
+        return mk(s, "number", start, wordEnd(s, start + 2, isHexDigit));
       }
-      let i = word(start, isDigit);
-      if (s.charCodeAt(i) === 46) i = word(i + 1, isDigit);
+      let i = wordEnd(s, start, isDigit);
+      if (s.charCodeAt(i) === 46) i = wordEnd(s, i + 1, isDigit);
       if ((s.charCodeAt(i) === 101 || s.charCodeAt(i) === 69) && /[-+0-9]/.test(s[i + 1] ?? "")) {
         i++;
         if (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) i++;
-        const j = word(i, isDigit);
+        const j = wordEnd(s, i, isDigit);
         if (j === i) throw this.error(start, "expected digits in the number's exponent");
         i = j;
       }
-      return tok("number", i);
+      return mk(s, "number", start, i);
     }
-    if ("(){}[]<>,:=?*+|".includes(s[start])) return tok("punct", start + 1);
+    if ("(){}[]<>,:=?*+|".includes(s[start])) return mk(s, "punct", start, start + 1);
     throw this.error(start, `unexpected character ${JSON.stringify(s[start])}`);
   }
 }
