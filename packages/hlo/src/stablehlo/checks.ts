@@ -11,6 +11,7 @@ import { type ElementType, complexComponentType, isComplexType, isFloatType } fr
 import { type Literal, isTupleLiteral } from "../literal.ts";
 import type { StableHloCheck } from "./read.ts";
 
+/** A check's verdict: passed, or the first element that failed it. */
 export interface CheckVerdict {
   readonly pass: boolean;
   /** The first differing element, when the check fails. */
