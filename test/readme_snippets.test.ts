@@ -217,6 +217,13 @@ const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   "npx -y pnpm@10 exec minixla run test/corpus/spmd/psum.hlo --replicas 2 --input-json '[1,2,3]'": {
     check: (r) => expect(r.stdout).toBe("== replica 0, partition 0 ==\nout0: f32[3] = [1. 2. 3.]\nout1: f32[3] = [3. 5. 7.]\n== replica 1, partition 0 ==\nout0: f32[3] = [2. 3. 4.]\nout1: f32[3] = [3. 5. 7.]\n"),
   },
+  "npx -y pnpm@10 exec minixla run test/corpus/xla-jax/softmax/module.mlir --random-inputs --seed 1": {
+    // Softmax of random inputs: probabilities, printed like NumPy.
+    check: (r) => expect(r.stdout).toMatch(/^out0: f64\[4,10\] = \[\[0\.\d+ /),
+  },
+  "npx -y pnpm@10 exec minixla run test/corpus/stablehlo-mlir/interpret/while.mlir": {
+    check: (r) => expect(r.stdout.trim().split("\n").at(-1)).toBe("2 passed, 0 failed"),
+  },
   "npx -y pnpm@10 exec minixla lower MODULE.hlo": {
     check: (r) => expect(r.stdout).toMatch(/^HloModule jit_add[\s\S]*ROOT add\.1 = f64\[3,4\]/),
   },

@@ -6,19 +6,14 @@
  * - HLO -> StableHLO text -> HLO keeps what the module computes, for seeded
  *   random element-wise modules (fast-check): both modules evaluate to the
  *   same values.
- * Until @minixla/hlo exports `parseModule`, the tests are skipped and say why.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as hlo from "@minixla/hlo";
-import { type HloModule, literal, parseHloModule, printStableHlo } from "@minixla/hlo";
+import { type HloModule, literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
-
-const reader = (hlo as Readonly<Record<string, unknown>>)["parseModule"];
-const parseModule = typeof reader === "function" ? (reader as (text: string) => HloModule) : undefined;
-const SKIPPED = parseModule === undefined ? " (skipped: @minixla/hlo does not export parseModule, the StableHLO reader, yet)" : "";
 
 const GOLDEN = new URL("./corpus/stablehlo-print/", import.meta.url).pathname;
 const goldenFiles = ["xla-jax", "xla-ops", "jax-models"].flatMap((corpus) =>
@@ -42,11 +37,10 @@ function graphOf(m: HloModule): unknown {
   });
 }
 
-describe.skipIf(parseModule === undefined)(`StableHLO -> minixla -> StableHLO -> minixla${SKIPPED}`, () => {
+describe("StableHLO -> minixla -> StableHLO -> minixla", () => {
   it.each(goldenFiles.map((f) => [f.slice(GOLDEN.length), f] as const))("%s reads back as the same graph", (_id, file) => {
-    const read = parseModule as (text: string) => HloModule;
-    const first = read(readFileSync(file, "utf8"));
-    const again = read(printStableHlo(first));
+    const first = parseModule(readFileSync(file, "utf8"));
+    const again = parseModule(printStableHlo(first));
     expect(graphOf(again)).toEqual(graphOf(first));
   });
 });
@@ -75,7 +69,7 @@ const moduleText = fc
   });
 
 describe("HLO -> StableHLO -> HLO", () => {
-  it("prints every random element-wise module (the reading back needs the StableHLO reader)", () => {
+  it("prints every random element-wise module", () => {
     fc.assert(
       fc.property(moduleText, (text) => {
         const m = parseHloModule(text);
@@ -86,12 +80,12 @@ describe("HLO -> StableHLO -> HLO", () => {
     );
   });
 
-  it.skipIf(parseModule === undefined)(`reads the printed text back as a module computing the same values${SKIPPED}`, () => {
+  it("reads the printed text back as a module computing the same values", () => {
     const args = [literal("f32", [3], [0.5, -2, 3.25]), literal("f32", [3], [1, 0.125, -7])];
     fc.assert(
       fc.property(moduleText, (text) => {
         const m = parseHloModule(text);
-        const back = (parseModule as (t: string) => HloModule)(printStableHlo(m));
+        const back = parseModule(printStableHlo(m));
         expect(evaluate(back, args)).toEqual(evaluate(m, args));
       }),
       { seed: 22, numRuns: 100 },

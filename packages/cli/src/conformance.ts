@@ -112,6 +112,8 @@ export interface ConformanceOptions {
   readonly engine?: Engine;
   /** Passes run over each module after it is loaded, before it is evaluated (a pass under test: the corpus catches its mistakes). */
   readonly passes?: readonly HloPass[];
+  /** The module file of each case (default "module.hlo"; "module.mlir" runs the case's StableHLO text). */
+  readonly moduleFile?: string;
 }
 
 export type Numerics = "xla-cpu" | "reference";
@@ -163,9 +165,9 @@ function readArray(path: string, expected: Shape | undefined): ArrayLiteral {
   }
 }
 
-function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine, passes: readonly HloPass[] | undefined): CaseFailure | undefined {
+function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine, passes: readonly HloPass[] | undefined, moduleFile = "module.hlo"): CaseFailure | undefined {
   const caseDir = join(dir, c.dir);
-  const parsed = loadModule(readBytes(join(caseDir, "module.hlo")).toString("utf8"));
+  const parsed = loadModule(readBytes(join(caseDir, moduleFile)).toString("utf8"));
   const loaded = passes === undefined || passes.length === 0 ? parsed : runPipeline(parsed, passes);
   const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
   const signature = programShape(entryComputation(m));
@@ -186,11 +188,11 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engi
 }
 
 /** Runs one case; never throws. */
-export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled", passes?: readonly HloPass[]): CaseResult {
+export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled", passes?: readonly HloPass[], moduleFile = "module.hlo"): CaseResult {
   const start = performance.now();
   let failure: CaseFailure | undefined;
   try {
-    failure = check(dir, c, numerics, engine, passes);
+    failure = check(dir, c, numerics, engine, passes, moduleFile);
   } catch (e) {
     // HloErrors are the expected failures; anything else is a bug, reported the same way.
     const error = e instanceof HloError ? e.name : e instanceof Error ? `internal error (${e.name})` : "internal error";
@@ -202,7 +204,7 @@ export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "x
 
 /** Runs every selected case of the corpus in DIR. */
 export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceReport {
-  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics, options.engine, options.passes));
+  const cases = selectCases(loadManifest(dir), options).map((c) => runCase(dir, c, options.numerics, options.engine, options.passes, options.moduleFile));
   const passed = cases.filter((c) => c.passed).length;
   return { dir, passed, failed: cases.length - passed, cases };
 }

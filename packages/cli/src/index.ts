@@ -24,3 +24,4 @@ export { compareArrays, toleranceText, type Comparison, type Mismatch, type Tole
 export { DEMO_PROGRAMS, type DemoProgram } from "./demo.ts";
 export { loadInputs, type InputSpec } from "./inputs.ts";
 export { loadModule, flattenOutputs } from "./pipeline.ts";
+export { runStableHloTests, stableHloFileResults, type StableHloFileResult } from "./stablehlo_tests.ts";

@@ -1,5 +1,5 @@
 /**
- * The steps every command shares: HLO text -> parsed module -> lowered
+ * The steps every command shares: HLO or StableHLO text -> parsed module -> lowered
  * (implicit broadcasts made explicit) -> verified; and a result literal ->
  * its list of outputs (a tuple root gives one output per element, nested
  * tuples flattened depth-first, as JAX numbers its outputs).
@@ -10,13 +10,13 @@ import {
   type Literal,
   isTupleLiteral,
   lowerBroadcasts,
-  parseHloModule,
+  parseModule,
   verifyModule,
 } from "@minixla/hlo";
 
 /** Parses, verifies (implicit broadcasts allowed), lowers and verifies again; throws the stage's HloError. */
 export function loadModule(text: string): HloModule {
-  const parsed = parseHloModule(text);
+  const parsed = parseModule(text);
   verifyModule(parsed, { allowImplicitBroadcast: true });
   const lowered = lowerBroadcasts(parsed);
   verifyModule(lowered);

@@ -47,3 +47,5 @@ export * from "./literal_bits.ts";
 export * from "./literal_compare.ts";
 export * from "./testcase_reduction/index.ts";
 export { printStableHlo, StableHloPrintError } from "./stablehlo/printer.ts";
+export { parseModule, parseStableHlo, moduleTextKind, readStableHloTests, splitTestFile, hasChecks, type ModuleTextKind, type StableHloCheck, type StableHloTest } from "./stablehlo/read.ts";
+export { judgeCheck, type CheckVerdict } from "./stablehlo/checks.ts";

@@ -1,7 +1,6 @@
 /** `minixla convert FILE --to stablehlo|hlo [-o OUT]`: a module printed as StableHLO (MLIR text) or as HLO text. */
 import { writeFileSync } from "node:fs";
-import * as hlo from "@minixla/hlo";
-import { type HloModule, printHloModule, printStableHlo } from "@minixla/hlo";
+import { type HloModule, parseModule, printHloModule, printStableHlo } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
 import { aboutFile } from "../module_file.ts";
 import type { Command } from "./command.ts";
@@ -10,15 +9,6 @@ import { readTextFile } from "./files.ts";
 
 const TARGETS = ["stablehlo", "hlo"] as const;
 type Target = (typeof TARGETS)[number];
-
-/**
- * The module reader: `parseModule` (which tells HLO text from StableHLO by
- * content) where @minixla/hlo has one, the HLO text reader otherwise.
- */
-function readModule(text: string): HloModule {
-  const either = (hlo as Readonly<Record<string, unknown>>)["parseModule"];
-  return typeof either === "function" ? (either as (t: string) => HloModule)(text) : hlo.parseHloModule(text);
-}
 
 function print(m: HloModule, to: Target): string {
   switch (to) {
@@ -37,7 +27,7 @@ export const convertCommand: Command = {
     if (to === undefined || !(TARGETS as readonly string[]).includes(to)) throw new UsageError(`--to must be one of ${TARGETS.join(", ")}${to === undefined ? "" : `, got '${to}'`}`);
     const file = positionals[0];
     const text = readTextFile(file);
-    const printed = await aboutFile(file, () => print(readModule(text), to as Target));
+    const printed = await aboutFile(file, () => print(parseModule(text), to as Target));
     const body = printed.endsWith("\n") ? printed : `${printed}\n`;
     const out = values.get("output");
     if (out === undefined) io.out(body);

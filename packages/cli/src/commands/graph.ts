@@ -7,7 +7,7 @@
  * (default 2) from NAME, for modules too large to read whole. The format
  * defaults to the output file's extension, else dot. `-o` is --output.
  */
-import { type HloModule, parseHloModule, verifyModule } from "@minixla/hlo";
+import { type HloModule, parseModule, verifyModule } from "@minixla/hlo";
 import { computationsHolding, graphHtml, moduleToDot, renderSvg } from "@minixla/viz";
 import { UsageError, parseArgs } from "../args.ts";
 import { aboutFile } from "../module_file.ts";
@@ -64,7 +64,7 @@ export const graphCommand: Command = {
     const file = positionals[0];
     const text = readTextFile(file);
     const module = await aboutFile(file, () => {
-      const m = parseHloModule(text);
+      const m = parseModule(text);
       verifyModule(m, { allowImplicitBroadcast: true });
       return m;
     });

@@ -1,5 +1,5 @@
 /** `minixla lower FILE.hlo`: prints the module with every implicit broadcast made explicit. */
-import { lowerBroadcasts, parseHloModule, printHloModule } from "@minixla/hlo";
+import { lowerBroadcasts, parseModule, printHloModule } from "@minixla/hlo";
 import { UsageError, parseArgs } from "../args.ts";
 import { aboutFile } from "../module_file.ts";
 import type { Command } from "./command.ts";
@@ -13,7 +13,7 @@ export const lowerCommand: Command = {
     if (positionals.length !== 1) throw new UsageError("expected exactly one FILE.hlo");
     const file = positionals[0];
     const text = readTextFile(file);
-    const printed = await aboutFile(file, () => printHloModule(lowerBroadcasts(parseHloModule(text))));
+    const printed = await aboutFile(file, () => printHloModule(lowerBroadcasts(parseModule(text))));
     io.out(printed.endsWith("\n") ? printed : `${printed}\n`);
     return 0;
   },

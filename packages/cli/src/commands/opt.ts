@@ -16,7 +16,7 @@
  * and for each change the graphs before and after with the added, removed
  * and changed instructions highlighted, beside the text diff.
  */
-import { type HloPass, type PipelineStep, printHloModule, parseHloModule, runPipeline } from "@minixla/hlo";
+import { type HloPass, type PipelineStep, parseModule, printHloModule, runPipeline } from "@minixla/hlo";
 import { PASS_REGISTRY } from "@minixla/interpreter";
 import { UsageError, parseArgs } from "../args.ts";
 import { parsePassesOption } from "../passes_option.ts";
@@ -113,7 +113,7 @@ export const optCommand: Command = {
     const file = positionals[0];
     const text = readTextFile(file);
     const printed = await aboutFile(file, () => {
-      const module = parseHloModule(text);
+      const module = parseModule(text);
       const dumpFiles = dumpDir === undefined ? undefined : dumper(dumpDir);
       // --report keeps every step for the page; --dump writes them as they come.
       const dump = reportFile === undefined ? dumpFiles : (step: PipelineStep) => (steps.push(step), dumpFiles?.(step));

@@ -49,7 +49,8 @@ import type { Command, CommandIo } from "./command.ts";
 import { runInfo } from "./run_info.ts";
 import { readFileBytes, readTextFile } from "./files.ts";
 import type { DemoExample } from "@minixla/viz";
-import { asArray } from "@minixla/hlo";
+import { asArray, hasChecks, moduleTextKind } from "@minixla/hlo";
+import { runStableHloTests } from "../stablehlo_tests.ts";
 import { checkOutputFile, writeOutput } from "../report_file.ts";
 import { deviceCount, deviceInputs, printDeviceResults, runOnDevices } from "../spmd_run.ts";
 import { type Closeness, checkOutputs, closenessText, parseCloseness } from "../output_check.ts";
@@ -151,6 +152,7 @@ export const runCommand: Command = {
     if (outputDir !== undefined) checkOutputDir(outputDir, "--output");
     const file = args.positionals[0];
     const text = readTextFile(file);
+    if (moduleTextKind(text) === "stablehlo" && hasChecks(text)) return runStableHloTests(io, file, text);
     const loaded = await aboutFile(file, () => loadModule(text));
     await xlaReady;
     const module = numerics === "xla-cpu" ? await aboutFile(file, () => xlaCpuNumerics.run(loaded)) : loaded;

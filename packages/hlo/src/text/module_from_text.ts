@@ -7,7 +7,7 @@
  * infers every shape the text left out. All graph walks are iterative.
  */
 import type { InstructionAnnotations } from "../annotations.ts";
-import { ShapeError } from "../errors.ts";
+import { ShapeError, VerifyError } from "../errors.ts";
 import { zeroLiteral } from "../literal.ts";
 import type { HloInstruction } from "../instruction.ts";
 import { type HloComputation, type HloModule, createModule, programShape } from "../module.ts";
@@ -237,5 +237,11 @@ export function moduleFromText(lx: Lexer, raw: RawModule): HloModule {
   }
   // Without an `HloModule` line, XLA names the module after its entry computation.
   const name = raw.name ?? `module_${entry.name}`;
-  return createModule({ name, computations, entry: entry.name, headerAttributes: raw.headerAttributes, stackFrames: raw.stackFrames });
+  try {
+    return createModule({ name, computations, entry: entry.name, headerAttributes: raw.headerAttributes, stackFrames: raw.stackFrames });
+  } catch (e) {
+    // What the text parser let through but createModule refuses is still a problem of the text: report it at the module's start.
+    if (e instanceof VerifyError) throw lx.error(0, e.problems.join("; "));
+    throw e;
+  }
 }

@@ -68,6 +68,7 @@ function parseHeader(lx: Lexer): { name: string; headerAttributes: HeaderAttribu
   const seen = new Set<string>();
   while (lx.eatPunct(",")) {
     const attr = lx.expectWord("a module attribute name");
+    if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(attr.text)) throw lx.error(attr, `${quote(attr)} is not a module attribute name (a letter or '_', then letters, digits, '_', '.', '-')`);
     if (seen.has(attr.text)) throw lx.error(attr, `attribute ${attr.text} already exists`);
     seen.add(attr.text);
     lx.expectPunct("=", `after the module attribute '${attr.text}'`);

@@ -1,0 +1,199 @@
+/**
+ * `dense<...>` literals as HLO literal text: splats (`dense<1.0>`), nested
+ * lists, hex blobs (`dense<"0x0000803F">`, little-endian, one element or one
+ * per element), hex bit patterns of floats (`0x7FC00000`) and complex pairs
+ * (`(1.0, -2.0)`). Values are put in their element type's value set first,
+ * as MLIR does when it reads them, so the HLO text holds exact values.
+ */
+import { type ElementType, complexComponentType, isBigIntType, isComplexType, isFloatType, normalizeValue } from "../element_type.ts";
+import { MINIFLOAT_FORMATS, type MinifloatName, minifloatFromBits } from "../minifloat.ts";
+import type { Attr } from "./attributes.ts";
+import { MlirLexerView } from "./attributes.ts";
+import { type MlirLexer, type MlirToken, describe } from "./lexer.ts";
+import { type TensorType, elementCountOf } from "./types.ts";
+
+const BITS: Partial<Record<ElementType, number>> = {
+  pred: 8, s2: 8, s4: 8, s8: 8, s16: 16, s32: 32, s64: 64, u2: 8, u4: 8, u8: 8, u16: 16, u32: 32, u64: 64,
+  f16: 16, bf16: 16, f32: 32, f64: 64, c64: 64, c128: 128,
+  f4e2m1fn: 8, f8e3m4: 8, f8e4m3: 8, f8e4m3fn: 8, f8e4m3fnuz: 8, f8e4m3b11fnuz: 8, f8e5m2: 8, f8e5m2fnuz: 8, f8e8m0fnu: 8,
+};
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/** A float type's value from its bit pattern. */
+export function floatFromBits(t: ElementType, bits: bigint): number {
+  switch (t) {
+    case "f64":
+      scratch.setBigUint64(0, BigInt.asUintN(64, bits));
+      return scratch.getFloat64(0);
+    case "f32":
+      scratch.setUint32(0, Number(BigInt.asUintN(32, bits)));
+      return scratch.getFloat32(0);
+    case "bf16":
+      scratch.setUint32(0, Number(BigInt.asUintN(16, bits)) << 16);
+      return scratch.getFloat32(0);
+    case "f16": {
+      const b = Number(BigInt.asUintN(16, bits));
+      const e = (b >> 10) & 31;
+      const m = b & 1023;
+      const s = b >> 15 ? -1 : 1;
+      if (e === 31) return m === 0 ? s * Infinity : NaN;
+      return s * (e === 0 ? m * 2 ** -24 : (1 + m / 1024) * 2 ** (e - 15));
+    }
+    default:
+      return minifloatFromBits(Number(BigInt.asUintN(8, bits)), MINIFLOAT_FORMATS[t as MinifloatName]);
+  }
+}
+
+function negativeNaN(v: number): boolean {
+  scratch.setFloat64(0, v);
+  return scratch.getUint8(0) >= 0x80;
+}
+
+function realText(t: ElementType, v: number | bigint): string {
+  if (typeof v === "bigint") return v.toString();
+  if (t === "pred") return v !== 0 ? "true" : "false";
+  if (Number.isNaN(v)) return negativeNaN(v) ? "-nan" : "nan";
+  if (v === Infinity) return "inf";
+  if (v === -Infinity) return "-inf";
+  if (Object.is(v, -0)) return "-0";
+  return String(v);
+}
+
+/** One scalar token's value in type t (a real type). */
+function realValue(lx: MlirLexer, t: ElementType, tok: MlirToken, negative: boolean): number | bigint {
+  if (tok.kind === "ident") {
+    if (tok.text === "true" || tok.text === "false") {
+      const b = tok.text === "true" ? 1 : 0;
+      return isBigIntType(t) ? BigInt(b) : b;
+    }
+    if (isFloatType(t) && (tok.text === "inf" || tok.text === "nan")) return (negative ? -1 : 1) * (tok.text === "inf" ? Infinity : NaN);
+    throw lx.error(tok, `expected a number, found ${describe(tok)}`);
+  }
+  if (tok.kind !== "number") throw lx.error(tok, `expected a number, found ${describe(tok)}`);
+  const hex = /^0x/i.test(tok.text);
+  if (isFloatType(t)) {
+    if (hex) return floatFromBits(t, BigInt(tok.text));
+    return normalizeValue(t, Number((negative ? "-" : "") + tok.text));
+  }
+  if (/[.eE]/.test(tok.text) && !hex) throw lx.error(tok, `${tok.text} is not an integer (element type ${t})`);
+  let n = BigInt(tok.text);
+  if (negative) n = -n;
+  if (t === "s64") return BigInt.asIntN(64, n);
+  if (t === "u64") return BigInt.asUintN(64, n);
+  if (t === "pred") return n !== 0n ? 1 : 0;
+  return normalizeValue(t, Number(n));
+}
+
+/** Element texts of a hex blob: one element splats, else one per element. */
+function hexElements(lx: MlirLexer, t: TensorType, tok: MlirToken): string[] {
+  const hex = tok.text.slice(1, -1);
+  if (!/^0x[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) throw lx.error(tok, "a hex literal must be \"0x\" and an even number of hex digits");
+  const et = t.elementType;
+  const bits = BITS[et];
+  if (bits === undefined) throw lx.error(tok, `no hex literal for element type ${et}`);
+  const bytes = bits / 8;
+  const n = (hex.length - 2) / 2 / bytes;
+  const count = elementCountOf(t);
+  if (n !== 1 && n !== count) throw lx.error(tok, `hex literal holds ${n} elements of ${bytes} bytes; the type has ${count}`);
+  const word = (i: number, width: number): bigint => {
+    let v = 0n;
+    for (let k = width - 1; k >= 0; k--) v = (v << 8n) | BigInt(parseInt(hex.substr(2 + (i + k) * 2, 2), 16));
+    return v;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    if (isComplexType(et)) {
+      const c = complexComponentType(et as "c64" | "c128");
+      const half = bytes / 2;
+      out.push(`(${realText(c, floatFromBits(c, word(i * bytes, half)))}, ${realText(c, floatFromBits(c, word(i * bytes + half, half)))})`);
+    } else if (isFloatType(et)) out.push(realText(et, normalizeValue(et, floatFromBits(et, word(i * bytes, bytes)))));
+    else {
+      const raw = word(i * bytes, bytes);
+      const signed = et.startsWith("s");
+      const v = signed ? BigInt.asIntN(bits, raw) : et === "pred" ? (raw !== 0n ? 1n : 0n) : raw;
+      out.push(et === "pred" ? (v !== 0n ? "true" : "false") : isBigIntType(et) ? v.toString() : String(normalizeValue(et, Number(v))));
+    }
+  }
+  return out;
+}
+
+/** The element texts of a dense literal of type t (one text when it splats). */
+export function denseElements(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>, t: TensorType): string[] {
+  const view = new MlirLexerView(lx, a.start, a.end);
+  const et = t.elementType;
+  const out: string[] = [];
+  const complex = isComplexType(et);
+  const comp = complex ? complexComponentType(et as "c64" | "c128") : et;
+  for (;;) {
+    const tok = view.next();
+    if (tok === undefined) break;
+    if (tok.kind === "string") {
+      if (out.length > 0) throw lx.error(tok, "a hex literal must be the whole dense value");
+      const hex = hexElements(lx, t, tok);
+      if (view.next() !== undefined) throw lx.error(tok, "a hex literal must be the whole dense value");
+      return hex;
+    }
+    if (tok.kind === "punct" && (tok.text === "[" || tok.text === "]")) continue;
+    if (tok.kind === "punct" && tok.text === "(") {
+      if (!complex) throw lx.error(tok, `a (real, imaginary) pair is not a value of ${et}`);
+      const re = view.next();
+      const reNeg = view.negative;
+      if (re === undefined) throw lx.error(tok, "unfinished complex pair");
+      const reV = realValue(lx, comp, re, reNeg);
+      const im = view.next();
+      const imNeg = view.negative;
+      if (im === undefined) throw lx.error(tok, "unfinished complex pair");
+      const imV = realValue(lx, comp, im, imNeg);
+      const close = view.next();
+      if (close === undefined || close.text !== ")") throw lx.error(close ?? tok, "expected ')' closing the complex pair");
+      out.push(`(${realText(comp, reV)}, ${realText(comp, imV)})`);
+      continue;
+    }
+    if (tok.kind === "punct") throw lx.error(tok, `unexpected ${describe(tok)} in a dense literal`);
+    const v = realValue(lx, comp, tok, view.negative);
+    out.push(complex ? `(${realText(comp, v)}, 0)` : realText(et, v));
+  }
+  const count = elementCountOf(t);
+  if (out.length !== 1 && out.length !== count) throw lx.error(a.at, `dense literal has ${out.length} elements; its type has ${count}`);
+  if (out.length === 0 && count !== 0) throw lx.error(a.at, "empty dense literal for a non-empty type");
+  return out;
+}
+
+/** HLO literal text of a dense literal: nested braces per dimension, a scalar bare. */
+export function denseLiteralText(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>, t: TensorType): string {
+  const elems = denseElements(lx, a, t);
+  const count = elementCountOf(t);
+  const at = (i: number): string => (elems.length === 1 ? elems[0] : elems[i]);
+  if (t.dims.length === 0) return at(0);
+  let pos = 0;
+  const parts: string[] = [];
+  // Iterative nested-brace writer: opens and closes braces by a running index.
+  const dims = t.dims;
+  const rank = dims.length;
+  if (count === 0) {
+    // Nested empty braces down to the first zero-sized dimension.
+    const level = (d: number): string => (d >= rank || dims[d] === 0 ? "{}" : `{${Array.from({ length: dims[d] }, () => level(d + 1)).join(", ")}}`);
+    return level(0);
+  }
+  const idx = new Array<number>(rank).fill(0);
+  parts.push("{".repeat(rank));
+  for (;;) {
+    parts.push(at(pos++));
+    let d = rank - 1;
+    idx[d]++;
+    let closes = 0;
+    while (d >= 0 && idx[d] === dims[d]) {
+      idx[d] = 0;
+      closes++;
+      d--;
+      if (d >= 0) idx[d]++;
+    }
+    if (d < 0) {
+      parts.push("}".repeat(closes));
+      break;
+    }
+    parts.push(`${"}".repeat(closes)}, ${"{".repeat(closes)}`);
+  }
+  return parts.join("");
+}

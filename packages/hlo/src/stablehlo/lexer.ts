@@ -1,0 +1,256 @@
+/**
+ * The MLIR text scanner for StableHLO modules: SSA values (`%x`, `%1#0`),
+ * symbols (`@main`), attribute and type aliases (`#loc1`, `!t`), block labels
+ * (`^bb0`), bare identifiers (`stablehlo.add`, `dense`), numbers, strings and
+ * punctuation (`->` is one token). Comments (`//`) are skipped. Tokens are
+ * made on demand; the parser may also read raw text (a type's `<...>` body)
+ * from the current offset. Every error is a ParseError with line and column.
+ */
+import type { ParseError } from "../errors.ts";
+import { parseErrorAt } from "../text/lexer.ts";
+
+export type MlirTokenKind = "value" | "symbol" | "hash" | "bang" | "caret" | "ident" | "number" | "string" | "punct" | "eof";
+
+export interface MlirToken {
+  readonly kind: MlirTokenKind;
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const isIdStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isIdChar = (c: number): boolean => isIdStart(c) || isDigit(c) || c === 36 || c === 46;
+const isSuffixChar = (c: number): boolean => isIdChar(c) || c === 45;
+
+function mk(s: string, kind: MlirTokenKind, start: number, end: number): MlirToken {
+  return { kind, text: s.slice(start, end), start, end };
+}
+
+/** The end of the run of `chars` from `from`. */
+function wordEnd(s: string, from: number, chars: (c: number) => boolean): number {
+  let i = from;
+  while (i < s.length && chars(s.charCodeAt(i))) i++;
+  return i;
+}
+
+const isHexDigit = (x: number): boolean => isDigit(x) || (x >= 65 && x <= 70) || (x >= 97 && x <= 102);
+
+export class MlirLexer {
+  readonly text: string;
+  pos: number;
+  #peeked: MlirToken | undefined;
+
+  constructor(text: string, pos = 0) {
+    this.text = text;
+    this.pos = pos;
+  }
+
+  error(at: number | MlirToken, message: string): ParseError {
+    return parseErrorAt(this.text, typeof at === "number" ? at : at.start, message);
+  }
+
+  peek(): MlirToken {
+    if (this.#peeked === undefined) this.#peeked = this.#scan();
+    return this.#peeked;
+  }
+
+  next(): MlirToken {
+    const t = this.peek();
+    this.#peeked = undefined;
+    this.pos = t.end;
+    return t;
+  }
+
+  /** Offset of the next token (whitespace and comments skipped), for raw reads. */
+  rawStart(): number {
+    if (this.#peeked !== undefined) {
+      this.pos = this.#peeked.start;
+      this.#peeked = undefined;
+    }
+    this.#skip();
+    return this.pos;
+  }
+
+  /** Moves to `offset` (after a raw read). */
+  seek(offset: number): void {
+    this.#peeked = undefined;
+    this.pos = offset;
+  }
+
+  isPunct(p: string): boolean {
+    const t = this.peek();
+    return t.kind === "punct" && t.text === p;
+  }
+
+  isIdent(word: string): boolean {
+    const t = this.peek();
+    return t.kind === "ident" && t.text === word;
+  }
+
+  eatPunct(p: string): boolean {
+    if (!this.isPunct(p)) return false;
+    this.next();
+    return true;
+  }
+
+  eatIdent(word: string): boolean {
+    if (!this.isIdent(word)) return false;
+    this.next();
+    return true;
+  }
+
+  expectPunct(p: string, where: string): MlirToken {
+    const t = this.next();
+    if (t.kind !== "punct" || t.text !== p) throw this.error(t, `expected '${p}' ${where}, found ${describe(t)}`);
+    return t;
+  }
+
+  expect(kind: MlirTokenKind, what: string): MlirToken {
+    const t = this.next();
+    if (t.kind !== kind) throw this.error(t, `expected ${what}, found ${describe(t)}`);
+    return t;
+  }
+
+  /**
+   * The raw text up to the `>` that closes a `<` just read (nested `<...>`,
+   * strings and `->` arrows skipped); the lexer moves past that `>`.
+   */
+  rawAngleBody(open: MlirToken): { text: string; start: number } {
+    const start = this.rawStart();
+    const s = this.text;
+    let depth = 1;
+    let i = start;
+    while (i < s.length) {
+      const c = s.charCodeAt(i);
+      if (c === 34) {
+        i = this.#stringEnd(i);
+        continue;
+      }
+      if (c === 45 && s.charCodeAt(i + 1) === 62) {
+        i += 2;
+        continue;
+      }
+      if (c === 60) depth++;
+      else if (c === 62 && --depth === 0) {
+        this.seek(i + 1);
+        return { text: s.slice(start, i), start };
+      }
+      i++;
+    }
+    throw this.error(open, "'<' is never closed by '>'");
+  }
+
+  #skip(): void {
+    const s = this.text;
+    let i = this.pos;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+      else if (c === 47 && s.charCodeAt(i + 1) === 47) {
+        const nl = s.indexOf("\n", i);
+        i = nl < 0 ? s.length : nl + 1;
+      } else break;
+    }
+    this.pos = i;
+  }
+
+  #stringEnd(start: number): number {
+    const s = this.text;
+    let i = start + 1;
+    while (i < s.length) {
+      const c = s.charCodeAt(i);
+      if (c === 92) i += 2;
+      else if (c === 34) return i + 1;
+      else if (c === 10) break;
+      else i++;
+    }
+    throw this.error(start, "string is not closed on its line");
+  }
+
+  #scan(): MlirToken {
+    this.#skip();
+    const s = this.text;
+    const start = this.pos;
+    if (start >= s.length) return { kind: "eof", text: "", start, end: start };
+    const c = s.charCodeAt(start);
+    switch (c) {
+      case 37: { // %name, %name#3
+        let end = wordEnd(s, start + 1, isSuffixChar);
+        if (end === start + 1) throw this.error(start, "expected a value name after '%'");
+        if (s.charCodeAt(end) === 35 && isDigit(s.charCodeAt(end + 1))) end = wordEnd(s, end + 1, isDigit);
+        return mk(s, "value", start, end);
+      }
+      case 64: { // @sym, @"sym"
+        if (s.charCodeAt(start + 1) === 34) return mk(s, "symbol", start, this.#stringEnd(start + 1));
+        const end = wordEnd(s, start + 1, isSuffixChar);
+        if (end === start + 1) throw this.error(start, "expected a symbol name after '@'");
+        return mk(s, "symbol", start, end);
+      }
+      case 35: case 33: case 94: { // #alias, !type, ^bb
+        const end = wordEnd(s, start + 1, isSuffixChar);
+        if (end === start + 1) throw this.error(start, `expected a name after '${s[start]}'`);
+        return mk(s, c === 35 ? "hash" : c === 33 ? "bang" : "caret", start, end);
+      }
+      case 34:
+        return mk(s, "string", start, this.#stringEnd(start));
+      case 45:
+        if (s.charCodeAt(start + 1) === 62) return mk(s, "punct", start, start + 2);
+        return mk(s, "punct", start, start + 1);
+      default:
+        break;
+    }
+    if (isIdStart(c)) return mk(s, "ident", start, wordEnd(s, start, isIdChar));
+    if (isDigit(c)) {
+      if (c === 48 && (s.charCodeAt(start + 1) === 120 || s.charCodeAt(start + 1) === 88) && /[0-9a-fA-F]/.test(s[start + 2] ?? "")) {
+        return mk(s, "number", start, wordEnd(s, start + 2, isHexDigit));
+      }
+      let i = wordEnd(s, start, isDigit);
+      if (s.charCodeAt(i) === 46) i = wordEnd(s, i + 1, isDigit);
+      if ((s.charCodeAt(i) === 101 || s.charCodeAt(i) === 69) && /[-+0-9]/.test(s[i + 1] ?? "")) {
+        i++;
+        if (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) i++;
+        const j = wordEnd(s, i, isDigit);
+        if (j === i) throw this.error(start, "expected digits in the number's exponent");
+        i = j;
+      }
+      return mk(s, "number", start, i);
+    }
+    if ("(){}[]<>,:=?*+|".includes(s[start])) return mk(s, "punct", start, start + 1);
+    throw this.error(start, `unexpected character ${JSON.stringify(s[start])}`);
+  }
+}
+
+/** A token as error messages show it. */
+export function describe(t: MlirToken): string {
+  return t.kind === "eof" ? "the end of the text" : `'${t.text.length > 40 ? `${t.text.slice(0, 40)}...` : t.text}'`;
+}
+
+/** The value of a string token (MLIR escapes: \\, \", \n, \t, two hex digits). */
+export function unquote(lx: MlirLexer, t: MlirToken): string {
+  const body = t.text.slice(t.text.indexOf('"') + 1, -1);
+  if (!body.includes("\\")) return body;
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (ch !== "\\") {
+      out += ch;
+      continue;
+    }
+    const n = body[i + 1];
+    if (n === "\\" || n === '"') {
+      out += n;
+      i++;
+    } else if (n === "n") {
+      out += "\n";
+      i++;
+    } else if (n === "t") {
+      out += "\t";
+      i++;
+    } else if (/^[0-9a-fA-F]{2}$/.test(body.slice(i + 1, i + 3))) {
+      out += String.fromCharCode(parseInt(body.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else throw lx.error(t.start + i + 1, `unknown escape '\\${n ?? ""}' in string`);
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * The records the StableHLO parser makes from MLIR text: a module of
+ * functions, each a region of blocks of operations. Pretty and generic forms
+ * of an op give the same record (attribute names as the generic form spells
+ * them). Tokens are kept for error positions.
+ */
+import type { Attr } from "./attributes.ts";
+import type { MlirToken } from "./lexer.ts";
+import type { MlirType } from "./types.ts";
+
+/** A use of a value: `%x` or `%x#2` (result 2 of the multi-result `%x`). */
+export interface ValueRef {
+  readonly name: string;
+  readonly index: number | undefined;
+  readonly tok: MlirToken;
+}
+
+/** A result group: `%x` or `%x:3`. */
+export interface ResultGroup {
+  readonly name: string;
+  readonly count: number;
+  readonly tok: MlirToken;
+}
+
+export interface BlockArg {
+  readonly name: string;
+  readonly type: MlirType;
+  readonly tok: MlirToken;
+  readonly attrs?: ReadonlyMap<string, Attr>;
+}
+
+export interface Block {
+  readonly args: readonly BlockArg[];
+  readonly ops: readonly Op[];
+}
+
+export interface Region {
+  readonly blocks: readonly Block[];
+  readonly at: MlirToken;
+}
+
+export interface Op {
+  readonly name: string;
+  readonly at: MlirToken;
+  readonly results: readonly ResultGroup[];
+  readonly operands: readonly ValueRef[];
+  readonly attrs: ReadonlyMap<string, Attr>;
+  readonly regions: readonly Region[];
+  readonly operandTypes: readonly MlirType[] | undefined;
+  readonly resultTypes: readonly MlirType[];
+  /** `@callee` of call, custom_call (its target) and the like. */
+  readonly callee?: string;
+  /** Bare words of pretty forms (`GT`, `FLOAT`) in order. */
+  readonly words: readonly string[];
+}
+
+export interface Func {
+  readonly name: string;
+  readonly at: MlirToken;
+  readonly isPublic: boolean;
+  readonly args: readonly BlockArg[];
+  readonly results: readonly { readonly type: MlirType; readonly attrs: ReadonlyMap<string, Attr> }[];
+  readonly body: Region | undefined;
+  readonly attrs: ReadonlyMap<string, Attr>;
+}
+
+export interface MlirModule {
+  readonly name: string | undefined;
+  readonly attrs: ReadonlyMap<string, Attr>;
+  readonly funcs: readonly Func[];
+  readonly at: MlirToken;
+}
+
+/** The number of values an op defines. */
+export function resultCount(op: Op): number {
+  return op.results.reduce((a, g) => a + g.count, 0);
+}

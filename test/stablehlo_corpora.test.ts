@@ -1,0 +1,32 @@
+/**
+ * The XLA-computed corpora from their StableHLO text: each case of
+ * test/corpus/xla-jax and test/corpus/jax-models also holds `module.mlir`,
+ * the same JAX function printed by JAX's default `as_text()` (see the
+ * corpora's READMEs), and read by the StableHLO reader it must give XLA's
+ * outputs within the case's tolerance, as its HLO text does.
+ */
+import { describe, expect, test } from "vitest";
+import { describeFailure, loadManifest, runConformance } from "@minixla/cli";
+import { XLA_JAX_CORPUS } from "./support/corpus.ts";
+
+/** Cases the StableHLO reader refuses, with the reason its error must give. */
+const REFUSED: Readonly<Record<string, string>> = {
+  // XLA expands chlo.erf_inv into its own polynomial; minixla has no such op yet.
+  jax_random_normal_bernoulli: "chlo.erf_inv is not supported",
+};
+
+const JAX_MODELS = new URL("./corpus/jax-models/", import.meta.url).pathname;
+
+for (const [label, dir] of [["xla-jax", XLA_JAX_CORPUS], ["jax-models", JAX_MODELS]] as const) {
+  describe(`${label} from StableHLO text (module.mlir)`, () => {
+    const names = loadManifest(dir).cases.map((c) => c.name);
+    test.each(names)("%s matches XLA", (name) => {
+      const report = runConformance(dir, { names: [name], moduleFile: "module.mlir" });
+      expect(report.cases.length).toBe(1);
+      const [result] = report.cases;
+      const refused = REFUSED[name];
+      if (refused !== undefined) expect(describeFailure(result)).toContain(refused);
+      else expect(result.passed, describeFailure(result)).toBe(true);
+    });
+  });
+}
