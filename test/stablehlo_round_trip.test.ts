@@ -37,8 +37,19 @@ function graphOf(m: HloModule): unknown {
   });
 }
 
+/** Golden texts the reader refuses, with the reason: each must still be refused (a fix moves it out of this list). */
+const NOT_READ: Readonly<Record<string, string>> = {
+  "xla-ops/all_gather_single.mlir": "stablehlo.all_gather is not supported",
+  "xla-ops/all_reduce_single.mlir": "stablehlo.all_reduce is not supported",
+};
+
 describe("StableHLO -> minixla -> StableHLO -> minixla", () => {
-  it.each(goldenFiles.map((f) => [f.slice(GOLDEN.length), f] as const))("%s reads back as the same graph", (_id, file) => {
+  it.each(goldenFiles.map((f) => [f.slice(GOLDEN.length), f] as const))("%s reads back as the same graph", (id, file) => {
+    const refused = NOT_READ[id];
+    if (refused !== undefined) {
+      expect(() => parseModule(readFileSync(file, "utf8"))).toThrow(refused);
+      return;
+    }
     const first = parseModule(readFileSync(file, "utf8"));
     const again = parseModule(printStableHlo(first));
     expect(graphOf(again)).toEqual(graphOf(first));
