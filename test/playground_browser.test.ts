@@ -92,6 +92,7 @@ interface Watched {
   readonly requests: string[];
 }
 
+/** Opens `url`, recording console errors and every request that is not to the page's own place (`base`, or the file itself). */
 async function watched(url: string): Promise<Watched> {
   const page = await browser!.newPage({ viewport: { width: 1500, height: 950 } });
   const errors: string[] = [];
@@ -102,7 +103,8 @@ async function watched(url: string): Promise<Watched> {
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("request", (r) => {
     const u = r.url();
-    if (!u.startsWith(base) && !u.startsWith("blob:") && !u.startsWith("data:")) requests.push(u);
+    const own = url.startsWith("file:") ? u.split("#")[0] === url.split("#")[0] : u.startsWith(base);
+    if (!own && !u.startsWith("blob:") && !u.startsWith("data:")) requests.push(u);
   });
   await page.goto(url);
   await page.waitForLoadState("load");
@@ -215,6 +217,18 @@ describe.skipIf(!HAVE_CHROMIUM)("the playground in headless Chromium", () => {
     await other.page.close();
     await page.close();
   }, 240_000);
+
+  it("opens from file:// (one self-contained index.html): draws the first example and runs it on random inputs", async () => {
+    const { page, errors, requests } = await watched(`file://${join(SITE, "index.html")}`);
+    await page.waitForSelector("#graphs .after g.node.hlo-added", { timeout: 60_000 });
+    await page.locator("#run").click();
+    await page.locator("#run-status:is(.ok, .bad)").waitFor({ timeout: 60_000 });
+    expect(await page.locator("#run-status").textContent()).toMatch(/ms per run/);
+    expect(await page.locator("#outputs td").count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
 
 describe.skipIf(HAVE_CHROMIUM)("the playground in headless Chromium (skipped)", () => {
