@@ -64,6 +64,35 @@ ENTRY main {
 }
 `;
 const FIXED = TYPO.replace(" ad(", " add(");
+/** A while loop whose condition is always true. */
+const FOREVER = `HloModule forever
+
+cond {
+  p = s32[] parameter(0)
+  ROOT t = pred[] constant(true)
+}
+
+body {
+  p = s32[] parameter(0)
+  one = s32[] constant(1)
+  ROOT n = s32[] add(p, one)
+}
+
+ENTRY main {
+  z = s32[] constant(0)
+  ROOT w = s32[] while(z), condition=cond, body=body
+}
+`;
+/** 101 instructions: a parameter and a chain of 100 element-wise ops, each on the two before it. */
+const CHAIN = [
+  "HloModule chain",
+  "",
+  "ENTRY main {",
+  "  a0 = f32[4] parameter(0)",
+  ...Array.from({ length: 100 }, (_, i) => `  ${i === 99 ? "ROOT " : ""}a${i + 1} = f32[4] ${["add", "multiply", "subtract", "maximum"][i % 4]}(a${i}, a${Math.max(0, i - 1)})`),
+  "}",
+  "",
+].join("\n");
 const INPUTS = "[[[1, 2, 3], [4, 5, 6]], [10, 20, 30]]";
 
 /** Each instruction's printed line keyed "computation/name", read from printHloModule's text. */
@@ -217,6 +246,36 @@ describe.skipIf(!HAVE_CHROMIUM)("the playground in headless Chromium", () => {
     await other.page.close();
     await page.close();
   }, 240_000);
+
+  it("Cancel stops a run that never ends (the worker is terminated) and the page stays live; a 100-instruction module re-renders as it is typed", async () => {
+    const { page, errors, requests } = await watched(base);
+    await page.waitForSelector("#graphs svg", { timeout: 60_000 });
+    await page.locator("#spec").fill("dce");
+    await typeModule(page, FOREVER);
+    await expect.poll(() => page.locator("#steps-body tr").count(), { timeout: 30_000 }).toBe(2);
+    await page.locator("#run").click();
+    await expect.poll(() => page.locator("#run-status").textContent(), { timeout: 30_000 }).toBe("running…");
+    await page.locator("#cancel").click();
+    expect(await page.locator("#run-status").textContent()).toBe("cancelled");
+    expect(await page.locator("#run").isEnabled()).toBe(true);
+
+    // The trace of typing into a 100-instruction module: reported, not asserted.
+    await page.locator("#spec").fill("lower-broadcasts");
+    await typeModule(page, CHAIN);
+    await expect.poll(() => titles(page, "#graphs .after g.node"), { timeout: 60_000 }).toHaveLength(101);
+    const times: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const seen = await page.locator("body").getAttribute("data-rendered");
+      await page.keyboard.press("End");
+      await page.keyboard.insertText(" ");
+      await expect.poll(() => page.locator("body").getAttribute("data-rendered"), { timeout: 30_000 }).not.toBe(seen);
+      times.push(Number(await page.locator("body").getAttribute("data-render-ms")));
+    }
+    console.log(`playground: a 101-instruction module re-rendered ${times.map((t) => `${t.toFixed(0)} ms`).join(", ")} after each keystroke's check (plus the editor's 200 ms pause)`);
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+  }, 180_000);
 
   it("opens from file:// (one self-contained index.html): draws the first example and runs it on random inputs", async () => {
     const { page, errors, requests } = await watched(`file://${join(SITE, "index.html")}`);
