@@ -19,6 +19,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     chunkSizeWarningLimit: 4096,
+    // The worker's bundling is slow by nature (it holds the engines); no timing report on every build.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   // A classic worker: pages opened from file:// (an opaque origin) cannot start module workers from blob URLs.
   worker: { format: "iife" },
