@@ -5,7 +5,8 @@
  * small static server here. A module typed with an implicit broadcast and a
  * typo shows the error underline at the typo; fixed, lower-broadcasts
  * highlights exactly the instructions it added (computed here from the printed
- * text); the run shows the interpreter's numbers; the share link reopens the
+ * text); .npy files dropped on the inputs become its JSON; the run shows the
+ * interpreter's numbers; the share link reopens the
  * same view. No console errors, no request leaves 127.0.0.1. Without a
  * Chromium the tests are skipped, saying how to enable them.
  */
@@ -14,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
-import { type ArrayLiteral, type HloModule, literal, lowerBroadcasts, parseHloModule, printHloModule } from "@minixla/hlo";
+import { type ArrayLiteral, type HloModule, literal, lowerBroadcasts, parseHloModule, printHloModule, writeNpy } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 import { type Browser, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -219,13 +220,25 @@ describe.skipIf(!HAVE_CHROMIUM)("the playground in headless Chromium", () => {
     expect(await page.locator("#steps-body tr").allInnerTexts()).toEqual([expect.stringMatching(/input/), expect.stringMatching(/lower-broadcasts.*changed/)]);
     expect(await page.locator("#diff").textContent()).toMatch(/\n\+.*broadcast\(/);
 
-    // Run on typed inputs: the numbers the interpreter gives here, in the output table.
-    await page.locator("#inputs").fill(INPUTS);
+    // Inputs dropped as .npy files (written here) become the inputs' JSON.
+    const args = [literal("f32", [2, 3], [[1, 2, 3], [4, 5, 6]]), literal("f32", [3], [10, 20, 30])];
+    const npys = args.map((a, i) => ({ name: `in${i}.npy`, bytes: [...writeNpy(a)] }));
+    const dropped = await page.evaluateHandle((files) => {
+      const dt = new DataTransfer();
+      // Named in reverse: the page orders them by name.
+      for (const f of [...files].reverse()) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
+      return dt;
+    }, npys);
+    await page.locator("#inputs").dispatchEvent("drop", { dataTransfer: dropped });
+    await expect.poll(() => page.locator("#inputs").inputValue(), { timeout: 30_000 }).not.toBe("");
+    expect(JSON.parse(await page.locator("#inputs").inputValue())).toEqual(JSON.parse(INPUTS));
+
+    // Run: the numbers the interpreter gives here, in the output table.
     await page.locator("#engine").selectOption("reference");
     await page.locator("#run").click();
     await page.locator("#run-status:is(.ok, .bad)").waitFor({ timeout: 60_000 });
     expect(await page.locator("#run-status").textContent(), errors.join("\n")).toMatch(/ms per run/);
-    const want = evaluate(after, [literal("f32", [2, 3], [[1, 2, 3], [4, 5, 6]]), literal("f32", [3], [10, 20, 30])]) as ArrayLiteral;
+    const want = evaluate(after, args) as ArrayLiteral;
     const cells = await page.locator("#outputs .tables").first().locator("td").allTextContents();
     expect(cells.map(Number)).toEqual([...want.data]);
     await page.screenshot({ path: join(SHOTS, "playground.png") });

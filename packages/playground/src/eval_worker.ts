@@ -7,7 +7,6 @@ import {
   type ArrayLiteral,
   type HloModule,
   type Literal,
-  type NestedArray,
   entryComputation,
   parametersOf,
   hasImplicitBroadcast,
@@ -21,6 +20,7 @@ import {
 import { randomLiteralOfShape } from "@minixla/interpreter";
 import { literalTable } from "@minixla/viz";
 import { runWithEngine } from "../../cli/src/engine.ts";
+import { fromJsonValue } from "./json_inputs.ts";
 import type { RunReply, RunRequest } from "./run_protocol.ts";
 
 // Typed as a Worker from the page's side: the same postMessage/onmessage pair.
@@ -37,7 +37,7 @@ function inputsOf(m: HloModule, request: RunRequest): Literal[] {
   }
   return params.map((p, i) => {
     if (isTupleShape(p.shape)) throw new Error(`inputs: parameter ${p.name} is a tuple; use random inputs`);
-    return literal(p.shape.elementType, p.shape.dimensions, value[i] as NestedArray);
+    return literal(p.shape.elementType, p.shape.dimensions, fromJsonValue(value[i]));
   });
 }
 

@@ -10,6 +10,7 @@ import type { Checked } from "./diagnostics.ts";
 import { createEditor, setText } from "./editor.ts";
 import EvalWorker from "./eval_worker.ts?worker&inline";
 import { EXAMPLES } from "./examples.ts";
+import { npyFilesAsJson } from "./json_inputs.ts";
 import { PASS_NAMES, listedSteps, runSteps, stepNumber } from "./pipeline.ts";
 import type { RunReply, RunRequest } from "./run_protocol.ts";
 import { decodeShared, encodeShared } from "./share.ts";
@@ -216,6 +217,23 @@ runButton.addEventListener("click", () => {
     runStatus.className = "bad";
   };
   w.postMessage(request);
+});
+// Dropped .npy files (sorted by name: in0.npy, in1.npy, ...) become the inputs' JSON.
+inputsText.addEventListener("dragover", (e) => e.preventDefault());
+inputsText.addEventListener("drop", (e) => {
+  const files = [...(e.dataTransfer?.files ?? [])].filter((f) => f.name.endsWith(".npy")).sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+  if (files.length === 0) return;
+  e.preventDefault();
+  void Promise.all(files.map(async (f) => new Uint8Array(await f.arrayBuffer())))
+    .then((bytes) => {
+      inputsText.value = npyFilesAsJson(bytes);
+      runStatus.textContent = `inputs from ${files.map((f) => f.name).join(", ")}`;
+      runStatus.className = "";
+    })
+    .catch((err: unknown) => {
+      runStatus.textContent = err instanceof Error ? err.message : String(err);
+      runStatus.className = "bad";
+    });
 });
 cancelButton.addEventListener("click", () => {
   finishRun();
