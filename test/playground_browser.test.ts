@@ -224,9 +224,14 @@ describe.skipIf(!HAVE_CHROMIUM)("the playground in headless Chromium", () => {
     const args = [literal("f32", [2, 3], [[1, 2, 3], [4, 5, 6]]), literal("f32", [3], [10, 20, 30])];
     const npys = args.map((a, i) => ({ name: `in${i}.npy`, bytes: [...writeNpy(a)] }));
     const dropped = await page.evaluateHandle((files) => {
-      const dt = new DataTransfer();
+      // Runs in the page, with its DataTransfer and File (this file's tsconfig has no DOM types).
+      const page = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: readonly Uint8Array[], name: string) => unknown;
+      };
+      const dt = new page.DataTransfer();
       // Named in reverse: the page orders them by name.
-      for (const f of [...files].reverse()) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
+      for (const f of [...files].reverse()) dt.items.add(new page.File([new Uint8Array(f.bytes)], f.name));
       return dt;
     }, npys);
     await page.locator("#inputs").dispatchEvent("drop", { dataTransfer: dropped });
