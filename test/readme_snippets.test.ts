@@ -131,6 +131,8 @@ const WALKTHROUGH = "docs/xla.md's golden walkthrough, run in order as written b
 const SKIPPED: Readonly<Record<string, string>> = {
   "npx -y pnpm@10 install": "installs the workspace: CI's first step (.ci/run)",
   "npx -y pnpm@10 test": "the whole suite, this file included: what CI runs (.ci/run)",
+  "npx -y pnpm@10 playground": "serves until stopped; test/playground_browser.test.ts builds the site and drives it in Chromium",
+  "npx -y pnpm@10 build:playground": "a Vite build of the site; test/playground_browser.test.ts runs the same build and drives the result",
   "npx -y pnpm@10 bench": "minutes of timing on an idle machine; bench/run.ts checks its engines agree when run",
   "npx -y pnpm@10 fuzz:xla --runs 1000 --seed 1 [--family unary,convert] [--mode both|xla-cpu|reference] [--no-shrink]":
     "needs Python with jax/jaxlib 0.10.2 (real XLA) and minutes; without it the fuzzer only says it skipped; test/xla_fuzz_corpus.test.ts runs its vendored corpus",
