@@ -3,12 +3,13 @@
  * command line's grammar and names (pass_spec.ts of the CLI, the names of
  * `minixla opt --passes`), every pass run reported as a step.
  */
-import { type HloModule, type HloPass, type PipelineStep, runPipeline, simplifyPass, xlaCpuNumerics } from "@minixla/hlo";
-import { ALL_PASSES, constantFolding, defaultPipelineWithFolding } from "@minixla/interpreter";
+import { type HloModule, type HloPass, type PipelineStep, runPipeline } from "@minixla/hlo";
+import { PASS_REGISTRY } from "@minixla/interpreter";
 import { stepNumber } from "@minixla/viz";
 import { parsePassSpec } from "../../cli/src/pass_spec.ts";
 
-const AVAILABLE: readonly HloPass[] = [...ALL_PASSES, xlaCpuNumerics];
+/** The pass registry's passes, as `minixla opt --list` offers them. */
+const AVAILABLE: readonly HloPass[] = PASS_REGISTRY.available();
 
 /** The names a spec may use, as `minixla opt --list` gives them. */
 export const PASS_NAMES: readonly string[] = [...AVAILABLE.map((p) => p.name), "simplify", "default"];
@@ -17,11 +18,7 @@ export const PASS_NAMES: readonly string[] = [...AVAILABLE.map((p) => p.name), "
 export function passesOf(spec: string): HloPass[] {
   return parsePassSpec(
     spec,
-    (name) => {
-      if (name === "default") return defaultPipelineWithFolding();
-      if (name === "simplify") return simplifyPass([constantFolding]);
-      return AVAILABLE.find((p) => p.name === name);
-    },
+    (name) => PASS_REGISTRY.lookup(name),
     AVAILABLE.map((p) => p.name),
   );
 }
