@@ -7,7 +7,7 @@
  * elements. CHLO ops become what XLA's CHLO legalization makes of them where
  * minixla has that op or builder-library call (erf, tan, the inverse trig and
  * hyperbolic functions, top_k, next_after, polygamma, is_inf); the others are
- * refused by name.
+ * refused by name. Collectives are translated in collective_ops.ts.
  */
 import { type Attr, intList } from "./attributes.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
