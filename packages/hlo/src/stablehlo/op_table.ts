@@ -7,9 +7,10 @@
  * elements. CHLO ops become what XLA's CHLO legalization makes of them where
  * minixla has that op or builder-library call (erf, tan, the inverse trig and
  * hyperbolic functions, top_k, next_after, polygamma, is_inf); the others are
- * refused by name.
+ * refused by name. Collectives are translated in collective_ops.ts.
  */
 import { type Attr, intList } from "./attributes.ts";
+import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteralText } from "./dense.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
@@ -377,6 +378,7 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
   if (dialect !== "stablehlo" && dialect !== "mhlo") throw t.out.lx.error(op.at, `unknown operation ${op.name}`);
   if (UNARY[short] !== undefined) return one(UNARY[short]);
   if (BINARY[short] !== undefined) return one(BINARY[short]);
+  if (COLLECTIVES.has(short)) return translateCollective(t, comp, op, short, operands);
   switch (short) {
     case "constant": return [constantWithType(t, comp, op)];
     case "compare": {

@@ -1,0 +1,133 @@
+/**
+ * StableHLO's collectives as HLO: all_reduce, all_gather, reduce_scatter,
+ * all_to_all, collective_permute and collective_broadcast. Their attributes
+ * take HLO's spelling: `replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>`
+ * becomes `replica_groups={{0,1}}` (rows padded with -1 lose the padding),
+ * `channel_handle = #stablehlo.channel_handle<handle = N, ...>` becomes
+ * `channel_id=N`, and the gather, scatter and split dimensions become
+ * `dimensions={d}`. HLO's all-to-all splits and concatenates along one
+ * dimension; where StableHLO names two, the received chunks are moved from
+ * the split dimension to the concat dimension by a reshape, a transpose and
+ * a reshape.
+ */
+import { type Attr, denseInts, intList } from "./attributes.ts";
+import { type Comp, type Val, braces } from "./emitter.ts";
+import type { Op } from "./syntax.ts";
+import { type Translation, scalarRegionComputation } from "./translate.ts";
+import type { MlirType, TensorType } from "./types.ts";
+
+/** The StableHLO collectives this file translates. */
+export const COLLECTIVES = new Set(["all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_permute", "collective_broadcast"]);
+
+function attrInt(t: Translation, op: Op, name: string): number {
+  const a = op.attrs.get(name);
+  if (a === undefined) throw t.out.lx.error(op.at, `${op.name} needs ${name}`);
+  const l = intList(t.out.lx, a, name);
+  if (l.length !== 1) throw t.out.lx.error(op.at, `${op.name}: ${name} must be one integer`);
+  return l[0];
+}
+
+/** A rank-2 integer attribute's rows (`dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`); a splat fills every entry. */
+function matrix(t: Translation, op: Op, name: string): number[][] {
+  const a = op.attrs.get(name);
+  if (a === undefined) return [];
+  const at = "at" in a ? a.at : op.at.start;
+  if (a.kind === "array") return a.items.map((row: Attr) => intList(t.out.lx, row, name));
+  if (a.kind !== "dense" || a.type?.kind !== "tensor" || a.type.dims.length !== 2) {
+    throw t.out.lx.error(at, `${op.name}: ${name} must be a dense rank-2 integer tensor`);
+  }
+  const [rows, cols] = a.type.dims;
+  let flat = denseInts(t.out.lx, a).map(Number);
+  if (flat.length === 1 && rows * cols > 1) flat = new Array<number>(rows * cols).fill(flat[0]);
+  if (flat.length !== rows * cols) throw t.out.lx.error(at, `${op.name}: ${name} holds ${flat.length} integers for a ${rows}x${cols} tensor`);
+  return Array.from({ length: rows }, (_, r) => flat.slice(r * cols, (r + 1) * cols));
+}
+
+function groupsText(groups: readonly (readonly number[])[]): string {
+  return `{${groups.map((g) => braces(g)).join(",")}}`;
+}
+
+/** `replica_groups={...}`: StableHLO pads short groups with -1, HLO lists each group's own ids. */
+function replicaGroups(t: Translation, op: Op): string {
+  const groups = matrix(t, op, "replica_groups").map((g) => g.filter((x) => x !== -1));
+  return `replica_groups=${groupsText(groups.filter((g) => g.length > 0))}`;
+}
+
+function channel(t: Translation, op: Op): string[] {
+  const a = op.attrs.get("channel_handle");
+  if (a === undefined) return [];
+  if (a.kind !== "struct") throw t.out.lx.error("at" in a ? a.at : op.at.start, `${op.name}: channel_handle must be #stablehlo.channel_handle<handle = N, type = T>`);
+  return [`channel_id=${intList(t.out.lx, a.fields.get("handle"), "handle")[0] ?? 0}`];
+}
+
+function globalIds(op: Op): string[] {
+  const a = op.attrs.get("use_global_device_ids");
+  return a !== undefined && (a.kind === "unit" || (a.kind === "bool" && a.value)) ? ["use_global_device_ids=true"] : [];
+}
+
+/** One op's results: itself when it has one, else a tuple and its elements. */
+function results(comp: Comp, op: Op, opcode: string, operands: readonly Val[], attrs: readonly string[]): Val[] {
+  const text = attrs.join(", ");
+  const name = op.results[0]?.name ?? opcode;
+  if (op.resultTypes.length === 1) return [comp.emit(name, op.resultTypes[0], opcode, operands, text, op.at)];
+  const tuple = comp.emit(name, { kind: "tuple", elements: op.resultTypes }, opcode, operands, text, op.at);
+  return op.resultTypes.map((_, i) => comp.gte(tuple, i, op.at));
+}
+
+function tensor(t: Translation, op: Op, ty: MlirType | undefined): TensorType {
+  if (ty?.kind !== "tensor") throw t.out.lx.error(op.at, `${op.name} works on tensors`);
+  return ty;
+}
+
+/**
+ * all_to_all with split_dimension S and concat_dimension C: HLO's all-to-all
+ * along S leaves chunk i (along S) holding what device i sent; splitting S
+ * into [n, size/n] and moving the n axis to just before C then merging it
+ * into C gives StableHLO's result.
+ */
+function allToAll(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
+  const split = attrInt(t, op, "split_dimension");
+  const concat = attrInt(t, op, "concat_dimension");
+  const n = attrInt(t, op, "split_count");
+  const attrs = [replicaGroups(t, op), ...channel(t, op), `dimensions={${split}}`];
+  if (split === concat) return results(comp, op, "all-to-all", operands, attrs);
+  if (operands.length !== 1) throw t.out.lx.error(op.at, `${op.name} with several operands needs split_dimension = concat_dimension`);
+  const x = tensor(t, op, operands[0].type);
+  const rank = x.dims.length;
+  if (split >= rank || concat >= rank || n <= 0 || x.dims[split] % n !== 0) {
+    throw t.out.lx.error(op.at, `${op.name}: split_dimension ${split} of [${x.dims.join(",")}] does not split into ${n} chunks, or concat_dimension ${concat} is out of range`);
+  }
+  const exchanged = comp.emit("all_to_all", x, "all-to-all", operands, attrs.join(", "), op.at);
+  const splitDims = [...x.dims.slice(0, split), n, x.dims[split] / n, ...x.dims.slice(split + 1)];
+  const chunked = comp.emit("chunks", { ...x, dims: splitDims }, "reshape", [exchanged], "", op.at);
+  // Axes of `chunked` other than the chunk axis (at `split`), in order; the chunk axis goes before the concat axis.
+  const rest = x.dims.map((_, k) => (k <= split ? (k === split ? split + 1 : k) : k + 1));
+  const perm = [...rest.slice(0, concat), split, ...rest.slice(concat)];
+  const moved = comp.emit("moved", { ...x, dims: perm.map((p) => splitDims[p]) }, "transpose", [chunked], `dimensions=${braces(perm)}`, op.at);
+  const out = tensor(t, op, op.resultTypes[0]);
+  return [comp.emit(op.results[0]?.name ?? "all_to_all", out, "reshape", [moved], "", op.at)];
+}
+
+/** Translates one StableHLO collective (`short` is in COLLECTIVES) into `comp`. */
+export function translateCollective(t: Translation, comp: Comp, op: Op, short: string, operands: readonly Val[]): Val[] {
+  switch (short) {
+    case "all_reduce": {
+      const body = scalarRegionComputation(t, op.regions[0], "all_reduce_body");
+      return results(comp, op, "all-reduce", operands, [replicaGroups(t, op), ...channel(t, op), ...globalIds(op), `to_apply=${body.name}`]);
+    }
+    case "all_gather":
+      return results(comp, op, "all-gather", operands, [replicaGroups(t, op), ...channel(t, op), ...globalIds(op), `dimensions={${attrInt(t, op, "all_gather_dim")}}`]);
+    case "reduce_scatter": {
+      const body = scalarRegionComputation(t, op.regions[0], "reduce_scatter_body");
+      const dim = attrInt(t, op, "scatter_dimension");
+      return results(comp, op, "reduce-scatter", operands, [replicaGroups(t, op), ...channel(t, op), ...globalIds(op), `dimensions={${dim}}`, `to_apply=${body.name}`]);
+    }
+    case "all_to_all": return allToAll(t, comp, op, operands);
+    case "collective_permute":
+      return results(comp, op, "collective-permute", operands, [`source_target_pairs=${groupsText(matrix(t, op, "source_target_pairs"))}`, ...channel(t, op)]);
+    case "collective_broadcast":
+      return results(comp, op, "collective-broadcast", operands, [replicaGroups(t, op), ...channel(t, op)]);
+    default:
+      throw t.out.lx.error(op.at, `${op.name} is not a collective`);
+  }
+}
