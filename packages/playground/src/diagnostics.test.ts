@@ -29,4 +29,14 @@ describe("editor problems", () => {
     expect(text.slice(p.from, p.to)).toBe("zz");
     expect(text.slice(0, p.from).split("\n").length).toBe(6);
   });
+  it("StableHLO text (what JAX prints by default) is read too, and its mistakes are underlined at the op", () => {
+    const mlir = (op: string) =>
+      ["func.func public @main(%arg0: tensor<2xf32>, %arg1: tensor<2xf32>) -> tensor<2xf32> {", `  %0 = ${op} %arg0, %arg1 : tensor<2xf32>`, "  return %0 : tensor<2xf32>", "}", ""].join("\n");
+    const ok = check(mlir("stablehlo.add"));
+    expect(ok.problems).toEqual([]);
+    expect(ok.module?.computations.at(-1)?.instructions.map((i) => i.opcode)).toContain("add");
+    const text = mlir("stablehlo.bogus");
+    const [p] = check(text).problems;
+    expect(text.slice(0, p.from).split("\n").length).toBe(2);
+  });
 });

@@ -4,7 +4,7 @@
  * reports names, not positions). Implicit broadcasts are allowed: they are
  * what lower-broadcasts is for.
  */
-import { type HloModule, ParseError, parseHloModule, verificationProblems } from "@minixla/hlo";
+import { type HloModule, ParseError, parseModule, verificationProblems } from "@minixla/hlo";
 
 /** One problem, as offsets into the text. */
 export interface Problem {
@@ -54,11 +54,11 @@ function locate(text: string, message: string): { from: number; to: number } {
   return { from: 0, to: nl < 0 ? text.length : nl };
 }
 
-/** Parses and verifies `text`. */
+/** Parses (HLO text or StableHLO, told apart by content) and verifies `text`. */
 export function check(text: string): Checked {
   let module: HloModule;
   try {
-    module = parseHloModule(text);
+    module = parseModule(text);
   } catch (e) {
     if (e instanceof ParseError && e.line !== undefined) {
       const from = offsetOf(text, lineStarts(text), e.line, e.column ?? 1);

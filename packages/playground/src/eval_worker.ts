@@ -14,7 +14,7 @@ import {
   isTupleShape,
   literal,
   lowerBroadcasts,
-  parseHloModule,
+  parseModule,
   xlaCpuNumerics,
 } from "@minixla/hlo";
 import { randomLiteralOfShape } from "@minixla/interpreter";
@@ -50,7 +50,7 @@ scope.onmessage = (e: MessageEvent<RunRequest>) => {
   const request = e.data;
   let reply: RunReply;
   try {
-    const parsed = parseHloModule(request.text);
+    const parsed = parseModule(request.text);
     const lowered = hasImplicitBroadcast(parsed) ? lowerBroadcasts(parsed) : parsed;
     const module = request.numerics === "xla-cpu" ? xlaCpuNumerics.run(lowered) : lowered;
     const args = inputsOf(module, request);
