@@ -5,8 +5,11 @@
  * corpora's READMEs), and read by the StableHLO reader it must give XLA's
  * outputs within the case's tolerance, as its HLO text does.
  */
+import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { describeFailure, loadManifest, runConformance } from "@minixla/cli";
+import { scratch } from "./support/cli.ts";
 import { XLA_JAX_CORPUS } from "./support/corpus.ts";
 
 /** Cases the StableHLO reader refuses, with the reason its error must give. */
@@ -30,3 +33,19 @@ for (const [label, dir] of [["xla-jax", XLA_JAX_CORPUS], ["jax-models", JAX_MODE
     });
   });
 }
+
+describe("a corpus of StableHLO text alone", () => {
+  const { work } = scratch("minixla-mlir-corpus-");
+  test("runs each case's module.mlir where it has no module.hlo (as `minixla conformance DIR` does)", () => {
+    const manifest = loadManifest(XLA_JAX_CORPUS);
+    const picked = manifest.cases.slice(0, 3);
+    for (const c of picked) {
+      cpSync(join(XLA_JAX_CORPUS, c.dir), join(work, c.dir), { recursive: true });
+      rmSync(join(work, c.dir, "module.hlo"));
+    }
+    writeFileSync(join(work, "manifest.json"), JSON.stringify({ ...manifest, cases: picked }));
+    const report = runConformance(work);
+    for (const r of report.cases) expect(r.passed, describeFailure(r)).toBe(true);
+    expect(report.cases.map((r) => r.name)).toEqual(picked.map((c) => c.name));
+  });
+});

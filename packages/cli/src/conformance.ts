@@ -6,7 +6,7 @@
  * case's tolerance. A case never throws: any failure becomes its result. The
  * `minixla conformance` command and the root conformance test both call this.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import {
@@ -112,7 +112,10 @@ export interface ConformanceOptions {
   readonly engine?: Engine;
   /** Passes run over each module after it is loaded, before it is evaluated (a pass under test: the corpus catches its mistakes). */
   readonly passes?: readonly HloPass[];
-  /** The module file of each case (default "module.hlo"; "module.mlir" runs the case's StableHLO text). */
+  /**
+   * The module file of each case: "module.mlir" runs the case's StableHLO text. By default a
+   * case's module.hlo, or its module.mlir where it has no module.hlo (a corpus of StableHLO text).
+   */
   readonly moduleFile?: string;
 }
 
@@ -165,9 +168,15 @@ function readArray(path: string, expected: Shape | undefined): ArrayLiteral {
   }
 }
 
-function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine, passes: readonly HloPass[] | undefined, moduleFile = "module.hlo"): CaseFailure | undefined {
+/** The case's module file: the one asked for, else module.hlo, else module.mlir where only that exists. */
+function moduleFileOf(caseDir: string, asked: string | undefined): string {
+  if (asked !== undefined) return asked;
+  return !existsSync(join(caseDir, "module.hlo")) && existsSync(join(caseDir, "module.mlir")) ? "module.mlir" : "module.hlo";
+}
+
+function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engine, passes: readonly HloPass[] | undefined, moduleFile: string | undefined): CaseFailure | undefined {
   const caseDir = join(dir, c.dir);
-  const parsed = loadModule(readBytes(join(caseDir, moduleFile)).toString("utf8"));
+  const parsed = loadModule(readBytes(join(caseDir, moduleFileOf(caseDir, moduleFile))).toString("utf8"));
   const loaded = passes === undefined || passes.length === 0 ? parsed : runPipeline(parsed, passes);
   const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
   const signature = programShape(entryComputation(m));
@@ -188,7 +197,7 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engi
 }
 
 /** Runs one case; never throws. */
-export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled", passes?: readonly HloPass[], moduleFile = "module.hlo"): CaseResult {
+export function runCase(dir: string, c: ConformanceCase, numerics: Numerics = "xla-cpu", engine: Engine = "compiled", passes?: readonly HloPass[], moduleFile?: string): CaseResult {
   const start = performance.now();
   let failure: CaseFailure | undefined;
   try {

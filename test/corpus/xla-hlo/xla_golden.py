@@ -148,4 +148,4 @@ def main(in_path, out_path, run_dir):
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
     if sys.argv[1] == "--worker": worker(sys.argv[2])
-    else: main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, "..", "..", "..", "..", "shared", "conformance"))
+    else: main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else os.path.join(here, "..", "xla-ops"))
