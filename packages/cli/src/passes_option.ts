@@ -18,3 +18,6 @@ export function parsePassesOption(spec: string, plugins: readonly HloPass[]): Hl
     PASS_REGISTRY.available(plugins).map((p) => p.name),
   );
 }
+
+/** --passes when none is given: the default pipeline, then each plugin's pass in the order given (so a plugin always runs). */
+export const defaultSpecWith = (plugins: readonly HloPass[]): string => ["default", ...plugins.map((p) => p.name)].join(",");

@@ -18,8 +18,7 @@ import { describeFailure, runConformance } from "../conformance.ts";
 import { parseEngine, parseNumerics } from "../engine.ts";
 import type { Command } from "./command.ts";
 import { conformanceInfo } from "./conformance_info.ts";
-import { loadPlugins, parsePassesOption } from "../passes_option.ts";
-import { defaultSpecWith } from "./opt.ts";
+import { defaultSpecWith, loadPlugins, parsePassesOption } from "../passes_option.ts";
 
 export const conformanceCommand: Command = {
   ...conformanceInfo,

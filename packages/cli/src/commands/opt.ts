@@ -19,7 +19,7 @@
 import { type HloPass, type PipelineStep, parseModule, printHloModule, runPipeline } from "@minixla/hlo";
 import { PASS_REGISTRY } from "@minixla/interpreter";
 import { UsageError, parseArgs } from "../args.ts";
-import { parsePassesOption } from "../passes_option.ts";
+import { defaultSpecWith, parsePassesOption } from "../passes_option.ts";
 import { loadPlugins } from "../plugin.ts";
 import { aboutFile } from "../module_file.ts";
 import { checkOutputDir, ensureOutputDir, writeOutputFile } from "../output_dir.ts";
@@ -41,9 +41,6 @@ function listing(passes: readonly HloPass[], plugins: ReadonlyMap<HloPass, strin
     "fixpoint(a,b,...) repeats a, b, ... until they change nothing\n"
   );
 }
-
-/** --passes when none is given: the default pipeline, then each plugin's pass in the order given (so a plugin always runs). */
-export const defaultSpecWith = (plugins: readonly HloPass[]): string => ["default", ...plugins.map((p) => p.name)].join(",");
 
 const safeName = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/-+$/, "");
 
