@@ -8,13 +8,14 @@
  * counts as a side that threw. XlaUnavailableError (no Python or jaxlib) is
  * not a side's outcome: it ends the command with the install hint.
  */
-import { type HloModule, type Literal, type Tolerance, xlaCpuNumerics } from "@minixla/hlo";
+import { type HloModule, type Literal, type Tolerance } from "@minixla/hlo";
 import {
   type CompareInputs,
   type EngineName,
   type EvalOptions,
   type ModuleComparison,
   type SideOutcome,
+  applyNumericsRewrites,
   checkSameParameters,
   compareOutputs,
   randomInputSet,
@@ -50,7 +51,7 @@ export async function compareWithXla(
   const sides = [a, b].map((m, s) => {
     const e = engines[s];
     if (e === "xla") return (args: readonly Literal[]) => xlaSide(m, args);
-    const local = xlaCpuNumerics.run(m);
+    const local = applyNumericsRewrites(m, "xla-cpu");
     return (args: readonly Literal[]) => Promise.resolve(runSide(local, e, args, evalOptions));
   });
   const count = inputs.kind === "literals" ? inputs.sets.length : inputs.trials;

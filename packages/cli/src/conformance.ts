@@ -26,8 +26,8 @@ import {
   programShape,
   readNpy,
   toleranceText,
-  xlaCpuNumerics,
 } from "@minixla/hlo";
+import { applyNumericsRewrites } from "@minixla/interpreter";
 import { type Engine, runWithEngine } from "./engine.ts";
 import { flattenOutputs, loadModule } from "./pipeline.ts";
 
@@ -178,7 +178,7 @@ function check(dir: string, c: ConformanceCase, numerics: Numerics, engine: Engi
   const caseDir = join(dir, c.dir);
   const parsed = loadModule(readBytes(join(caseDir, moduleFileOf(caseDir, moduleFile))).toString("utf8"));
   const loaded = passes === undefined || passes.length === 0 ? parsed : runPipeline(parsed, passes);
-  const m = numerics === "xla-cpu" ? xlaCpuNumerics.run(loaded) : loaded;
+  const m = applyNumericsRewrites(loaded, numerics);
   const signature = programShape(entryComputation(m));
   const args = c.inputs.map((f, i) => readArray(join(caseDir, f.file), signature.parameters[i]));
   const outputs = flattenOutputs(runWithEngine(engine, m, args, { numerics }));

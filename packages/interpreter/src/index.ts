@@ -4,6 +4,7 @@
  * @module @minixla/interpreter
  */
 export { evaluate } from "./evaluate.ts";
+export { applyNumericsRewrites } from "./numerics/index.ts";
 export { type ElidedConstantsChoice, elidedConstantNames, randomLiteralOfShape, resolveElidedConstants } from "./elided_constants.ts";
 export { type SpecialValue, type RandomSpecialsOptions, specialValues, randomLiteralWithSpecials } from "./random_literal.ts";
 export * from "./tools/index.ts";

@@ -33,9 +33,8 @@ import {
   printHloModule,
   verifyModule,
   writeNpy,
-  xlaCpuNumerics,
 } from "@minixla/hlo";
-import { type EvalOptions, randomLiteralOfShape } from "@minixla/interpreter";
+import { type EvalOptions, applyNumericsRewrites, randomLiteralOfShape } from "@minixla/interpreter";
 import { UsageError, integerOption, parseArgs } from "../args.ts";
 import { DEMO_PROGRAMS } from "../demo.ts";
 import { type Engine, parseNumerics, parseRunEngines, runWithEngine } from "../engine.ts";
@@ -155,7 +154,7 @@ export const runCommand: Command = {
     if (moduleTextKind(text) === "stablehlo" && hasChecks(text)) return runStableHloTests(io, file, text);
     const loaded = await aboutFile(file, () => loadModule(text));
     await xlaReady;
-    const module = numerics === "xla-cpu" ? await aboutFile(file, () => xlaCpuNumerics.run(loaded)) : loaded;
+    const module = await aboutFile(file, () => applyNumericsRewrites(loaded, numerics));
     const parameters = parametersOf(entryComputation(module));
     const inputs = random ? randomInputs(parameters, seed) : loadInputs(specs, parameters);
     const progress = args.values.has("progress") || io.errIsTTY === true ? progressReporter(io, args.values.has("progress") ? "lines" : "terminal") : undefined;
