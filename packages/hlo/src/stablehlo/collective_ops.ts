@@ -57,7 +57,9 @@ function channel(t: Translation, op: Op): string[] {
   const a = op.attrs.get("channel_handle");
   if (a === undefined) return [];
   if (a.kind !== "struct") throw t.out.lx.error("at" in a ? a.at : op.at.start, `${op.name}: channel_handle must be #stablehlo.channel_handle<handle = N, type = T>`);
-  return [`channel_id=${intList(t.out.lx, a.fields.get("handle"), "handle")[0] ?? 0}`];
+  // StableHLO splits processes cross-replica when channel_id <= 0; HLO does so when it has no channel_id.
+  const id = intList(t.out.lx, a.fields.get("handle"), "handle")[0] ?? 0;
+  return id > 0 ? [`channel_id=${id}`] : [];
 }
 
 function globalIds(op: Op): string[] {

@@ -12,6 +12,7 @@
 import { type Attr, intList } from "./attributes.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteralText } from "./dense.ts";
+import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { Op } from "./syntax.ts";
@@ -379,6 +380,7 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
   if (UNARY[short] !== undefined) return one(UNARY[short]);
   if (BINARY[short] !== undefined) return one(BINARY[short]);
   if (COLLECTIVES.has(short)) return translateCollective(t, comp, op, short, operands);
+  if (HOST_TRANSFERS.has(short)) return translateHostTransfer(t, comp, op, short, operands);
   switch (short) {
     case "constant": return [constantWithType(t, comp, op)];
     case "compare": {
