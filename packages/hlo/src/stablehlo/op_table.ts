@@ -17,6 +17,7 @@ import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteralText } from "./dense.ts";
 import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
 import { staticForm } from "./dynamic_ops.ts";
+import { translateProbe } from "./probes.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { Op } from "./syntax.ts";
@@ -375,11 +376,7 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
   if (dialect === "check") return checkOp(t, op, short, operands);
   if (dialect === "chlo") return chlo(t, comp, op, short, operands);
   if (op.name === "call" || op.name === "func.call") return callOp(t, comp, op, op.callee as string, operands);
-  if (op.name === "interpreter.probe") {
-    const id = attr(op, "probe_id");
-    if (id?.kind === "string") t.probes.set(id.value, operands[0]);
-    return [operands[0]];
-  }
+  if (op.name === "interpreter.probe") return translateProbe(t, comp, op, operands);
   if (dialect !== "stablehlo" && dialect !== "mhlo") throw t.out.lx.error(op.at, `unknown operation ${op.name}`);
   if (UNARY[short] !== undefined) return one(UNARY[short]);
   if (BINARY[short] !== undefined) return one(BINARY[short]);

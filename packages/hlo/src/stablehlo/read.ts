@@ -20,6 +20,7 @@ import type { Func, MlirModule, Op, Region } from "./syntax.ts";
 import { type CheckRecord, type Translation, setRoot, translateBlockOps, translateFunc } from "./translate.ts";
 import { denseLiteralText } from "./dense.ts";
 import { type ParallelRun, readParallelRun } from "./run_parallel.ts";
+import { probeNumber } from "./probes.ts";
 
 function newTranslation(lx: MlirLexer, m: MlirModule): Translation {
   return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set() };
@@ -135,6 +136,8 @@ export interface StableHloCheck {
   /** Output index of the checked value and of the expected value. */
   readonly actual: number;
   readonly expected: number;
+  /** expect_serialized_eq: the probe's number (probes.ts) and which of its records (0 = the first). */
+  readonly probe?: { readonly id: string; readonly number: number; readonly iteration: number };
   /** expect_almost_eq(_const): absolute tolerance; expect_close: ULP bounds. */
   readonly tolerance?: number;
   readonly maxUlp?: number;
@@ -167,9 +170,8 @@ function checkOutputs(t: Translation, comp: Comp, c: CheckRecord, outs: Val[]): 
     comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("constant()", `constant(${denseLiteralText(t.out.lx, v, type)})`);
     outs.push(e);
   } else if (c.kind === "expect_serialized_eq") {
-    const id = c.attrs.get("probe_id");
-    const probe = id?.kind === "string" ? t.probes.get(id.value) : undefined;
-    outs.push(probe ?? c.values[0]);
+    // The expected value is the probe's record (StableHloCheck.probe), which the runner keeps; no second output.
+    return { actual, expected: -1 };
   } else {
     if (c.values[1] === undefined) throw t.out.lx.error(c.at, `${c.kind} compares two values`);
     outs.push(c.values[1]);
@@ -220,11 +222,21 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
       tolerance: c.kind.startsWith("expect_almost_eq") ? (numberAttr(c.attrs.get("tolerance")) ?? 1e-4) : undefined,
       maxUlp: c.kind === "expect_close" ? (numberAttr(c.attrs.get("max_ulp_difference")) ?? 3) : undefined,
       minUlp: c.kind === "expect_close" ? (numberAttr(c.attrs.get("min_ulp_difference")) ?? 0) : undefined,
+      ...(c.kind === "expect_serialized_eq" ? { probe: serializedProbe(t, c) } : {}),
     });
   }
   setRoot(inline, outs, body.at, true);
   inline.write(true);
   return { name: f.name, line, module: readTranslated(text, t.out), checks, ...(grid !== undefined ? { parallel: grid.run } : {}) };
+}
+
+/** Which probe record an expect_serialized_eq compares with. */
+function serializedProbe(t: Translation, c: CheckRecord): { id: string; number: number; iteration: number } {
+  const id = c.attrs.get("probe_id");
+  if (id?.kind !== "string") throw t.out.lx.error(c.at, "check.expect_serialized_eq needs probe_id = \"...\"");
+  if (!t.probes.has(id.value)) throw t.out.lx.error(c.at, `check.expect_serialized_eq: no interpreter.probe has probe_id "${id.value}"`);
+  const iteration = numberAttr(c.attrs.get("iter") ?? c.attrs.get("iteration")) ?? 0;
+  return { id: id.value, number: probeNumber(t, id.value), iteration };
 }
 
 /** The region without one of its top-level ops. */
