@@ -9,7 +9,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Literal, ParseError, isTupleLiteral, readStableHloTests } from "@minixla/hlo";
+import { type Literal, ParseError, isTupleLiteral, literal, parseStableHlo, readStableHloTests } from "@minixla/hlo";
+import { evaluate } from "@minixla/interpreter";
 import { runParallel, runStableHloTests } from "@minixla/cli";
 
 function values(l: Literal | undefined): number[] {
@@ -300,6 +301,16 @@ describe("probes and dynamic ops in test files", () => {
     expect(r.lines[2]).toMatch(/^FAIL .*element 0: got 10, expected 15$/);
     expect(r.lines[3]).toMatch(/^FAIL .*probe "sum" recorded 3 value\(s\); iteration 3 was never recorded$/);
     expect(r.status).toBe(1);
+  });
+
+  it("outside a test a probe is its operand: the module runs without a host", () => {
+    const m = parseStableHlo(`func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %y = stablehlo.add %x, %x : tensor<2xf32>
+  %p = interpreter.probe %y, probe_id = "y" : tensor<2xf32>
+  return %p : tensor<2xf32>
+}`);
+    expect(m.computations.flatMap((c) => c.instructions.map((i) => i.opcode))).not.toContain("outfeed");
+    expect(values(evaluate(m, [literal("f32", [2], [1.5, -2])]))).toEqual([3, -4]);
   });
 
   it("dynamic_pad with constant paddings is pad; with a computed one it is refused at that operand", () => {

@@ -20,7 +20,7 @@ import type { Func, MlirModule, Op, Region } from "./syntax.ts";
 import { type CheckRecord, type Translation, setRoot, translateBlockOps, translateFunc } from "./translate.ts";
 import { denseLiteralText } from "./dense.ts";
 import { type ParallelRun, readParallelRun } from "./run_parallel.ts";
-import { probeNumber } from "./probes.ts";
+import { probeNumber, recordProbes } from "./probes.ts";
 
 function newTranslation(lx: MlirLexer, m: MlirModule): Translation {
   return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set() };
@@ -188,6 +188,7 @@ function numberAttr(a: Attr | undefined): number | undefined {
 /** Translates `f` as an entry whose root is the tuple of its checked values. */
 function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHloTest {
   const t = newTranslation(lx, m);
+  recordProbes(t);
   const line = lx.error(f.at, "").line ?? 0;
   t.out.push(header(m, f.name), f.at.start);
   if (f.args.length > 0) throw lx.error(f.at, `test function @${f.name} takes arguments; a test runs without inputs`);
