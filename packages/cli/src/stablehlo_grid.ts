@@ -17,7 +17,9 @@
  * collectives or device ids (no lockstep across different functions): they
  * are refused by name. Several processes taking from one infeed queue are
  * refused too, since StableHLO's interpreter leaves their order to its
- * threads.
+ * threads. The channels carry host transfers (`is_host_transfer = true`,
+ * as StableHLO's tests write them); a device-to-device send stays on its
+ * own process (evaluate's loopback), so its recv must run there too.
  */
 import { EvalError, type HloModule, type Literal, OPCODES, type ParallelProgram, type ParallelRun, isTupleLiteral, lowerBroadcasts, verifyModule } from "@minixla/hlo";
 import { type EvalOptions, evaluate, evaluateSpmd } from "@minixla/interpreter";
