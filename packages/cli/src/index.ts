@@ -25,3 +25,4 @@ export { DEMO_PROGRAMS, type DemoProgram } from "./demo.ts";
 export { loadInputs, type InputSpec } from "./inputs.ts";
 export { loadModule, flattenOutputs } from "./pipeline.ts";
 export { runStableHloTests, stableHloFileResults, type StableHloFileResult } from "./stablehlo_tests.ts";
+export { runParallel, type GridRun } from "./stablehlo_grid.ts";

@@ -48,4 +48,5 @@ export * from "./literal_compare.ts";
 export * from "./testcase_reduction/index.ts";
 export { printStableHlo, StableHloPrintError } from "./stablehlo/printer.ts";
 export { parseModule, parseStableHlo, moduleTextKind, readStableHloTests, splitTestFile, hasChecks, type ModuleTextKind, type StableHloCheck, type StableHloTest } from "./stablehlo/read.ts";
+export type { ParallelProgram, ParallelRun } from "./stablehlo/run_parallel.ts";
 export { judgeCheck, type CheckVerdict } from "./stablehlo/checks.ts";

@@ -65,6 +65,19 @@ describe("collective shape rules", () => {
     );
   });
 
+  it("in cross-replica-and-partition mode the shard count spans the partitions too (read off the declared shape)", () => {
+    const crp = { ...common, replicaGroups: groups([0, 1]), channelId: 1, dimension: 1 };
+    // 2 replicas x 2 partitions: a group of 2 replicas gathers from 4 devices (hlo_verifier.cc GetSubgroupSize).
+    expect(infer("all-gather", [f32(2, 2)], crp, { declared: f32(2, 8) })).toEqual(f32(2, 8));
+    expect(infer("all-gather", [f32(2, 2)], crp)).toEqual(f32(2, 4));
+    // A declared size that is no multiple of the group size is not taken: the group size stands.
+    expect(infer("all-gather", [f32(2, 2)], crp, { declared: f32(2, 6) })).toEqual(f32(2, 4));
+    // Cross-replica (no channel) and flattened ids: the group is exactly the listed devices.
+    expect(infer("all-gather", [f32(2, 2)], { ...crp, channelId: undefined }, { declared: f32(2, 8) })).toEqual(f32(2, 4));
+    expect(infer("all-gather", [f32(2, 2)], { ...crp, useGlobalDeviceIds: true }, { declared: f32(2, 8) })).toEqual(f32(2, 4));
+    expect(infer("reduce-scatter", [f32(8)], { ...crp, dimension: 0 }, { called: [ADD], declared: f32(2) })).toEqual(f32(2));
+  });
+
   it("sizes the mesh-axes form's groups by the (sub-)axes they span", () => {
     const mesh = (groupAxes: { name: string; preSize?: number; size?: number }[]) => ({
       kind: "mesh" as const, axes: [{ name: "a", size: 2 }, { name: "b", size: 4 }], groupAxes,

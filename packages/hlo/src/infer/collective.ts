@@ -8,7 +8,8 @@
  * The shard count of all-gather and reduce-scatter is the size of a replica
  * group; with no groups (every device) it is the module's device count,
  * which the text does not carry, so it is read off the declared result shape
- * where there is one, and is 1 (one device) otherwise.
+ * where there is one, and is 1 (one device) otherwise; so is the partition
+ * count of the cross-replica-and-partition mode (shardCount).
  */
 import type { Immutable } from "immer";
 import type { ReplicaGroups } from "../attributes.ts";
@@ -36,6 +37,24 @@ function checkGlobalIds(a: { readonly useGlobalDeviceIds: boolean; readonly chan
 
 const arrays = (operands: readonly Shape[], what: string): ArrayShape[] => operands.map((o) => expectArray(o, what));
 const oneOrTuple = (shapes: readonly Shape[]): Shape => (shapes.length === 1 ? shapes[0] : tupleShape(shapes));
+
+/**
+ * The shard count of all-gather and reduce-scatter: the group size; in
+ * cross-replica-and-partition mode (a channel_id without global device ids)
+ * each group spans every partition too, so the size is the group's times the
+ * partition count, which the text does not carry: it is read off the
+ * declared result where that is a multiple of the group size.
+ */
+function shardCount(
+  a: { readonly replicaGroups: Immutable<ReplicaGroups>; readonly channelId?: number; readonly useGlobalDeviceIds: boolean },
+  opcode: string, fromDeclared: () => number,
+): number {
+  const size = replicaGroupSize(a.replicaGroups, opcode);
+  if (size === undefined) return fromDeclared();
+  if (a.channelId === undefined || a.useGlobalDeviceIds) return size;
+  const declared = fromDeclared();
+  return declared > size && declared % size === 0 ? declared : size;
+}
 
 /** The declared result arrays, in operand order, or undefined when there is no usable declared shape. */
 function declaredArrays(declared: Shape | undefined, count: number): readonly Shape[] | undefined {
@@ -96,15 +115,13 @@ export const collectiveRules: FamilyRules<"collective"> = {
   "all-gather": ({ operands, attributes, declared }) => {
     const xs = arrays(operands, "operand of all-gather");
     checkGlobalIds(attributes);
-    const n = replicaGroupSize(attributes.replicaGroups, "all-gather")
-      ?? shardCountFromDeclared(xs, declaredArrays(declared, xs.length), attributes.dimension, true);
+    const n = shardCount(attributes, "all-gather", () => shardCountFromDeclared(xs, declaredArrays(declared, xs.length), attributes.dimension, true));
     return allGatherShape(xs, attributes.dimension, n);
   },
   "all-gather-start": ({ operands, attributes, declared }) => {
     const xs = arrays(operands, "operand of all-gather");
     checkGlobalIds(attributes);
-    const n = replicaGroupSize(attributes.replicaGroups, "all-gather-start")
-      ?? shardCountFromDeclared(xs, startOutputs(declared, xs.length), attributes.dimension, true);
+    const n = shardCount(attributes, "all-gather-start", () => shardCountFromDeclared(xs, startOutputs(declared, xs.length), attributes.dimension, true));
     return tupleShape([oneOrTuple(xs), allGatherShape(xs, attributes.dimension, n)]);
   },
   "all-gather-done": ({ operands }) => tupleElement(operands[0], 1, "all-gather-done"),
@@ -113,7 +130,7 @@ export const collectiveRules: FamilyRules<"collective"> = {
     const xs = arrays(operands, "operand of reduce-scatter");
     checkGlobalIds(attributes);
     const dim = attributes.dimension;
-    const n = replicaGroupSize(attributes.replicaGroups, "reduce-scatter") ?? shardCountFromDeclared(xs, declaredArrays(declared, xs.length), dim, false);
+    const n = shardCount(attributes, "reduce-scatter", () => shardCountFromDeclared(xs, declaredArrays(declared, xs.length), dim, false));
     const t = xs[0].elementType;
     verifyReducerShape(calledAt(called, 0, "to_apply"), [shape(t, [])], [t], 1);
     return oneOrTuple(

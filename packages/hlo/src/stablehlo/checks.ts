@@ -74,11 +74,22 @@ function judgeFor(c: StableHloCheck): Judge {
   }
 }
 
-/** Judges a check on the module's outputs. */
-export function judgeCheck(c: StableHloCheck, outputs: readonly Literal[]): CheckVerdict {
+/**
+ * Judges a check on the module's outputs; expect_serialized_eq compares with
+ * the probe's records (`probes`: each probe number's values, in the order
+ * they were recorded).
+ */
+export function judgeCheck(c: StableHloCheck, outputs: readonly Literal[], probes: ReadonlyMap<number, readonly Literal[]> = new Map()): CheckVerdict {
   const got = outputs[c.actual];
-  const want = outputs[c.expected];
+  if (c.probe !== undefined) {
+    const records = probes.get(c.probe.number) ?? [];
+    if (records[c.probe.iteration] === undefined) {
+      return { pass: false, message: `probe "${c.probe.id}" recorded ${records.length} value(s); iteration ${c.probe.iteration} was never recorded` };
+    }
+  }
+  const want = c.probe !== undefined ? probes.get(c.probe.number)?.[c.probe.iteration] : outputs[c.expected];
   if (got === undefined || want === undefined) return { pass: false, message: "the checked values were not computed" };
+  if (got.shape.elementType !== want.shape.elementType) return { pass: false, message: `element type ${got.shape.elementType}, expected ${want.shape.elementType}` };
   const g = elementsOf(got);
   const w = elementsOf(want);
   if (g.values.length !== w.values.length) return { pass: false, message: `${g.values.length} elements, expected ${w.values.length}` };

@@ -8,16 +8,18 @@
  * `dimensions={d}`. HLO's all-to-all splits and concatenates along one
  * dimension; where StableHLO names two, the received chunks are moved from
  * the split dimension to the concat dimension by a reshape, a transpose and
- * a reshape.
+ * a reshape. collective_reduce and collective_broadcast with a dynamic root
+ * are written in rooted_collectives.ts.
  */
 import { type Attr, denseInts, intList } from "./attributes.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
 import type { Op } from "./syntax.ts";
 import { type Translation, scalarRegionComputation } from "./translate.ts";
 import type { MlirType, TensorType } from "./types.ts";
+import { collectiveReduce, dynamicRootBroadcast } from "./rooted_collectives.ts";
 
 /** The StableHLO collectives this file translates. */
-export const COLLECTIVES = new Set(["all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_permute", "collective_broadcast"]);
+export const COLLECTIVES = new Set(["all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_permute", "collective_broadcast", "collective_reduce"]);
 
 function attrInt(t: Translation, op: Op, name: string): number {
   const a = op.attrs.get(name);
@@ -47,6 +49,22 @@ function groupsText(groups: readonly (readonly number[])[]): string {
   return `{${groups.map((g) => braces(g)).join(",")}}`;
 }
 
+/** The replica groups' rows without StableHLO's -1 padding. */
+function groupRows(t: Translation, op: Op): number[][] {
+  return matrix(t, op, "replica_groups").map((g) => g.filter((x) => x !== -1)).filter((g) => g.length > 0);
+}
+
+/** The channel_handle's handle, 0 without one. */
+function channelNumber(t: Translation, op: Op): number {
+  const a = op.attrs.get("channel_handle");
+  return a?.kind === "struct" ? (intList(t.out.lx, a.fields.get("handle"), "handle")[0] ?? 0) : 0;
+}
+
+function flag(op: Op, name: string): boolean {
+  const a = op.attrs.get(name);
+  return a !== undefined && (a.kind === "unit" || (a.kind === "bool" && a.value));
+}
+
 /** `replica_groups={...}`: StableHLO pads short groups with -1, HLO lists each group's own ids. */
 function replicaGroups(t: Translation, op: Op): string {
   const groups = matrix(t, op, "replica_groups").map((g) => g.filter((x) => x !== -1));
@@ -57,7 +75,9 @@ function channel(t: Translation, op: Op): string[] {
   const a = op.attrs.get("channel_handle");
   if (a === undefined) return [];
   if (a.kind !== "struct") throw t.out.lx.error("at" in a ? a.at : op.at.start, `${op.name}: channel_handle must be #stablehlo.channel_handle<handle = N, type = T>`);
-  return [`channel_id=${intList(t.out.lx, a.fields.get("handle"), "handle")[0] ?? 0}`];
+  // StableHLO splits processes cross-replica when channel_id <= 0; HLO does so when it has no channel_id.
+  const id = intList(t.out.lx, a.fields.get("handle"), "handle")[0] ?? 0;
+  return id > 0 ? [`channel_id=${id}`] : [];
 }
 
 function globalIds(op: Op): string[] {
@@ -91,21 +111,29 @@ function allToAll(t: Translation, comp: Comp, op: Op, operands: readonly Val[]):
   const n = attrInt(t, op, "split_count");
   const attrs = [replicaGroups(t, op), ...channel(t, op), `dimensions={${split}}`];
   if (split === concat) return results(comp, op, "all-to-all", operands, attrs);
-  if (operands.length !== 1) throw t.out.lx.error(op.at, `${op.name} with several operands needs split_dimension = concat_dimension`);
-  const x = tensor(t, op, operands[0].type);
+  // Several operands exchange independently over the same groups: one all-to-all each.
+  return operands.map((operand, i) => allToAllOne(t, comp, op, operand, op.resultTypes[i], { split, concat, n, attrs }));
+}
+
+function allToAllOne(
+  t: Translation, comp: Comp, op: Op, operand: Val, resultType: MlirType | undefined,
+  a: { readonly split: number; readonly concat: number; readonly n: number; readonly attrs: readonly string[] },
+): Val {
+  const { split, concat, n, attrs } = a;
+  const x = tensor(t, op, operand.type);
   const rank = x.dims.length;
   if (split >= rank || concat >= rank || n <= 0 || x.dims[split] % n !== 0) {
     throw t.out.lx.error(op.at, `${op.name}: split_dimension ${split} of [${x.dims.join(",")}] does not split into ${n} chunks, or concat_dimension ${concat} is out of range`);
   }
-  const exchanged = comp.emit("all_to_all", x, "all-to-all", operands, attrs.join(", "), op.at);
+  const exchanged = comp.emit("all_to_all", x, "all-to-all", [operand], attrs.join(", "), op.at);
   const splitDims = [...x.dims.slice(0, split), n, x.dims[split] / n, ...x.dims.slice(split + 1)];
   const chunked = comp.emit("chunks", { ...x, dims: splitDims }, "reshape", [exchanged], "", op.at);
   // Axes of `chunked` other than the chunk axis (at `split`), in order; the chunk axis goes before the concat axis.
   const rest = x.dims.map((_, k) => (k <= split ? (k === split ? split + 1 : k) : k + 1));
   const perm = [...rest.slice(0, concat), split, ...rest.slice(concat)];
   const moved = comp.emit("moved", { ...x, dims: perm.map((p) => splitDims[p]) }, "transpose", [chunked], `dimensions=${braces(perm)}`, op.at);
-  const out = tensor(t, op, op.resultTypes[0]);
-  return [comp.emit(op.results[0]?.name ?? "all_to_all", out, "reshape", [moved], "", op.at)];
+  const out = tensor(t, op, resultType);
+  return comp.emit(op.results[0]?.name ?? "all_to_all", out, "reshape", [moved], "", op.at);
 }
 
 /** Translates one StableHLO collective (`short` is in COLLECTIVES) into `comp`. */
@@ -126,7 +154,9 @@ export function translateCollective(t: Translation, comp: Comp, op: Op, short: s
     case "collective_permute":
       return results(comp, op, "collective-permute", operands, [`source_target_pairs=${groupsText(matrix(t, op, "source_target_pairs"))}`, ...channel(t, op)]);
     case "collective_broadcast":
+      if (flag(op, "has_dynamic_root")) return dynamicRootBroadcast(t, comp, op, operands, groupRows(t, op), channelNumber(t, op));
       return results(comp, op, "collective-broadcast", operands, [replicaGroups(t, op), ...channel(t, op)]);
+    case "collective_reduce": return collectiveReduce(t, comp, op, operands, groupRows(t, op), channelNumber(t, op), flag(op, "has_dynamic_root"));
     default:
       throw t.out.lx.error(op.at, `${op.name} is not a collective`);
   }

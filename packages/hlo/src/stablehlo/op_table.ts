@@ -7,11 +7,17 @@
  * elements. CHLO ops become what XLA's CHLO legalization makes of them where
  * minixla has that op or builder-library call (erf, tan, the inverse trig and
  * hyperbolic functions, top_k, next_after, polygamma, is_inf); the others are
- * refused by name. Collectives are translated in collective_ops.ts.
+ * refused by name. Collectives are translated in collective_ops.ts, infeed,
+ * outfeed, send and recv in host_transfer_ops.ts; dynamic_pad, dynamic_gather
+ * and dynamic_conv with constant paddings and sizes are read as pad, gather
+ * and convolution (dynamic_ops.ts).
  */
 import { type Attr, intList } from "./attributes.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteralText } from "./dense.ts";
+import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
+import { staticForm } from "./dynamic_ops.ts";
+import { translateProbe } from "./probes.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { Op } from "./syntax.ts";
@@ -370,15 +376,12 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
   if (dialect === "check") return checkOp(t, op, short, operands);
   if (dialect === "chlo") return chlo(t, comp, op, short, operands);
   if (op.name === "call" || op.name === "func.call") return callOp(t, comp, op, op.callee as string, operands);
-  if (op.name === "interpreter.probe") {
-    const id = attr(op, "probe_id");
-    if (id?.kind === "string") t.probes.set(id.value, operands[0]);
-    return [operands[0]];
-  }
+  if (op.name === "interpreter.probe") return translateProbe(t, comp, op, operands);
   if (dialect !== "stablehlo" && dialect !== "mhlo") throw t.out.lx.error(op.at, `unknown operation ${op.name}`);
   if (UNARY[short] !== undefined) return one(UNARY[short]);
   if (BINARY[short] !== undefined) return one(BINARY[short]);
   if (COLLECTIVES.has(short)) return translateCollective(t, comp, op, short, operands);
+  if (HOST_TRANSFERS.has(short)) return translateHostTransfer(t, comp, op, short, operands);
   switch (short) {
     case "constant": return [constantWithType(t, comp, op)];
     case "compare": {
@@ -417,6 +420,9 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
     }
     case "dynamic_slice": return one("dynamic-slice", `dynamic_slice_sizes=${braces(ints(t, op, "sizes", "slice_sizes"))}`);
     case "dynamic_update_slice": return one("dynamic-update-slice");
+    case "dynamic_pad": return translateOp(t, comp, staticForm(t, op, "stablehlo.pad", [[2, "edge_padding_low"], [3, "edge_padding_high"], [4, "interior_padding"]]));
+    case "dynamic_gather": return translateOp(t, comp, staticForm(t, op, "stablehlo.gather", [[2, "slice_sizes"]]));
+    case "dynamic_conv": return translateOp(t, comp, staticForm(t, op, "stablehlo.convolution", [[2, "padding"]]));
     case "get_tuple_element": return one("get-tuple-element", `index=${int(t, op, undefined, "index")}`);
     case "tuple": return one("tuple");
     case "get_dimension_size": return one("get-dimension-size", `dimensions={${int(t, op, undefined, "dim", "dimension")}}`);

@@ -16,9 +16,11 @@ import type { Attr } from "./attributes.ts";
 import { Comp, ModuleText, type Val } from "./emitter.ts";
 import { MlirLexer } from "./lexer.ts";
 import { parseMlirText } from "./parser.ts";
-import type { Func, MlirModule, Region } from "./syntax.ts";
+import type { Func, MlirModule, Op, Region } from "./syntax.ts";
 import { type CheckRecord, type Translation, setRoot, translateBlockOps, translateFunc } from "./translate.ts";
 import { denseLiteralText } from "./dense.ts";
+import { type ParallelRun, readParallelRun } from "./run_parallel.ts";
+import { probeNumber, recordProbes } from "./probes.ts";
 
 function newTranslation(lx: MlirLexer, m: MlirModule): Translation {
   return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set() };
@@ -34,6 +36,12 @@ function header(m: MlirModule, fallback: string): string {
   if (r !== undefined && r !== 1) parts.push(`replica_count=${r}`);
   if (p !== undefined && p !== 1) parts.push(`num_partitions=${p}`);
   return parts.join(", ");
+}
+
+/** The HLO module line of a function run on a grid of the given size. */
+function gridHeader(name: string, replicas: number, partitions: number): string {
+  const clean = name.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1");
+  return [`HloModule ${clean}`, ...(replicas !== 1 ? [`replica_count=${replicas}`] : []), ...(partitions !== 1 ? [`num_partitions=${partitions}`] : [])].join(", ");
 }
 
 /** Reads the HLO text made from `text`; an error in it is reported at the op that wrote the line. */
@@ -128,6 +136,8 @@ export interface StableHloCheck {
   /** Output index of the checked value and of the expected value. */
   readonly actual: number;
   readonly expected: number;
+  /** expect_serialized_eq: the probe's number (probes.ts) and which of its records (0 = the first). */
+  readonly probe?: { readonly id: string; readonly number: number; readonly iteration: number };
   /** expect_almost_eq(_const): absolute tolerance; expect_close: ULP bounds. */
   readonly tolerance?: number;
   readonly maxUlp?: number;
@@ -142,6 +152,11 @@ export interface StableHloTest {
   /** Why the function was not read (the ParseError's message). */
   readonly error?: ParseError;
   readonly checks: readonly StableHloCheck[];
+  /**
+   * The function's `interpreter.run_parallel`, if it has one: then `module`
+   * takes the grid's results (the op's results, in order) as its parameters.
+   */
+  readonly parallel?: ParallelRun;
 }
 
 function checkOutputs(t: Translation, comp: Comp, c: CheckRecord, outs: Val[]): { actual: number; expected: number } {
@@ -155,9 +170,8 @@ function checkOutputs(t: Translation, comp: Comp, c: CheckRecord, outs: Val[]): 
     comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("constant()", `constant(${denseLiteralText(t.out.lx, v, type)})`);
     outs.push(e);
   } else if (c.kind === "expect_serialized_eq") {
-    const id = c.attrs.get("probe_id");
-    const probe = id?.kind === "string" ? t.probes.get(id.value) : undefined;
-    outs.push(probe ?? c.values[0]);
+    // The expected value is the probe's record (StableHloCheck.probe), which the runner keeps; no second output.
+    return { actual, expected: -1 };
   } else {
     if (c.values[1] === undefined) throw t.out.lx.error(c.at, `${c.kind} compares two values`);
     outs.push(c.values[1]);
@@ -174,6 +188,7 @@ function numberAttr(a: Attr | undefined): number | undefined {
 /** Translates `f` as an entry whose root is the tuple of its checked values. */
 function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHloTest {
   const t = newTranslation(lx, m);
+  recordProbes(t);
   const line = lx.error(f.at, "").line ?? 0;
   t.out.push(header(m, f.name), f.at.start);
   if (f.args.length > 0) throw lx.error(f.at, `test function @${f.name} takes arguments; a test runs without inputs`);
@@ -183,7 +198,21 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
   const inline = new Comp(t.out, t.out.fresh(f.name));
   t.done.add(f.name);
   const before = t.checks.length;
-  translateBlockOps(t, inline, body);
+  const grid = parallelOf(text, lx, m, f, body);
+  if (grid !== undefined) {
+    // The grid's results are the test's parameters: the runner computes them before it runs the test.
+    let n = 0;
+    for (const g of grid.op.results) {
+      const vals = grid.op.resultTypes.slice(n, n + g.count).map((type, k) => {
+        const v = inline.emit(g.name, type, "parameter", [], "", g.tok);
+        inline.body[inline.body.length - 1].text = inline.body[inline.body.length - 1].text.replace("parameter()", `parameter(${n + k})`);
+        return v;
+      });
+      inline.define(g.name, vals);
+      n += g.count;
+    }
+  }
+  translateBlockOps(t, inline, grid === undefined ? body : withoutOp(body, grid.op));
   const outs: Val[] = [];
   const checks: StableHloCheck[] = [];
   for (const c of t.checks.slice(before)) {
@@ -194,11 +223,54 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
       tolerance: c.kind.startsWith("expect_almost_eq") ? (numberAttr(c.attrs.get("tolerance")) ?? 1e-4) : undefined,
       maxUlp: c.kind === "expect_close" ? (numberAttr(c.attrs.get("max_ulp_difference")) ?? 3) : undefined,
       minUlp: c.kind === "expect_close" ? (numberAttr(c.attrs.get("min_ulp_difference")) ?? 0) : undefined,
+      ...(c.kind === "expect_serialized_eq" ? { probe: serializedProbe(t, c) } : {}),
     });
   }
   setRoot(inline, outs, body.at, true);
   inline.write(true);
-  return { name: f.name, line, module: readTranslated(text, t.out), checks };
+  return { name: f.name, line, module: readTranslated(text, t.out), checks, ...(grid !== undefined ? { parallel: grid.run } : {}) };
+}
+
+/** Which probe record an expect_serialized_eq compares with. */
+function serializedProbe(t: Translation, c: CheckRecord): { id: string; number: number; iteration: number } {
+  const id = c.attrs.get("probe_id");
+  if (id?.kind !== "string") throw t.out.lx.error(c.at, "check.expect_serialized_eq needs probe_id = \"...\"");
+  if (!t.probes.has(id.value)) throw t.out.lx.error(c.at, `check.expect_serialized_eq: no interpreter.probe has probe_id "${id.value}"`);
+  const iteration = numberAttr(c.attrs.get("iter") ?? c.attrs.get("iteration")) ?? 0;
+  return { id: id.value, number: probeNumber(t, id.value), iteration };
+}
+
+/** The region without one of its top-level ops. */
+function withoutOp(r: Region, op: Op): Region {
+  return { ...r, blocks: r.blocks.map((b) => ({ ...b, ops: b.ops.filter((o) => o !== op) })) };
+}
+
+/** The test's `interpreter.run_parallel` (one at most, at the top level of its body), read with its grid. */
+function parallelOf(text: string, lx: MlirLexer, m: MlirModule, f: Func, body: Region): { op: Op; run: ParallelRun } | undefined {
+  const ops = body.blocks[0]?.ops ?? [];
+  const at = ops.filter((o) => o.name === "interpreter.run_parallel");
+  if (at.length === 0) return undefined;
+  if (at.length > 1) throw lx.error(at[1].at, `test function @${f.name} has several interpreter.run_parallel ops; minixla runs one a test`);
+  const op = at[0];
+  if (op.resultTypes.length !== op.results.reduce((a, g) => a + g.count, 0)) throw lx.error(op.at, "interpreter.run_parallel: its result types do not match its results");
+  // The operands are computed by the ops before the grid runs, as a module of their own whose root is their tuple.
+  const before = ops.slice(0, ops.indexOf(op));
+  const ret: Op = { name: "func.return", at: op.at, results: [], operands: op.operands, attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [], words: [] };
+  const ti = newTranslation(lx, m);
+  ti.out.push(gridHeader(`${f.name}_inputs`, 1, 1), f.at.start);
+  const comp = new Comp(ti.out, ti.out.fresh(`${f.name}_inputs`));
+  ti.done.add(f.name);
+  const vals = translateBlockOps(ti, comp, { ...body, blocks: [{ args: [], ops: [...before, ret] }] });
+  setRoot(comp, vals, op.at, true);
+  comp.write(true);
+  const inputs = readTranslated(text, ti.out);
+  const read = (g: Func, replicas: number, partitions: number): HloModule => {
+    const tg = newTranslation(lx, m);
+    tg.out.push(gridHeader(g.name, replicas, partitions), g.at.start);
+    translateFunc(tg, g, true);
+    return readTranslated(text, tg.out);
+  };
+  return { op, run: readParallelRun(lx, m, op, inputs, read) };
 }
 
 
