@@ -104,7 +104,8 @@ export class BufferPool {
  */
 export class Frame {
   private readonly holders = new Map<LiteralData, Holding>();
-  private readonly foreign = new Set<LiteralData>();
+  // Made on first need: many invocations hold no foreign array.
+  private foreign: Set<LiteralData> | undefined;
 
   constructor(private readonly pool: BufferPool) {}
 
@@ -128,7 +129,10 @@ export class Frame {
   hold(v: Literal, origin: Origin): void {
     // An array value (the common case) is held without listing its buffers.
     if (isTupleLiteral(v)) {
-      for (const d of buffersOf(v)) this.holdData(d, origin);
+      for (const e of v.elements) {
+        if (isTupleLiteral(e)) for (const d of buffersOf(e)) this.holdData(d, origin);
+        else this.holdData(e.data, origin);
+      }
     } else {
       this.holdData(v.data, origin);
     }
@@ -138,10 +142,10 @@ export class Frame {
     let h = this.holders.get(d);
     if (h === undefined) {
       if (origin === "foreign") {
-        this.foreign.add(d);
+        (this.foreign ??= new Set()).add(d);
         return;
       }
-      if (this.foreign.has(d)) return;
+      if (this.foreign?.has(d) === true) return;
       h = { count: 0, pooled: false };
       this.holders.set(d, h);
       this.pool.made(d);
@@ -161,7 +165,10 @@ export class Frame {
       this.handOverData(result.data, parent);
       return;
     }
-    for (const d of buffersOf(result)) this.handOverData(d, parent);
+    for (const e of result.elements) {
+      if (isTupleLiteral(e)) for (const d of buffersOf(e)) this.handOverData(d, parent);
+      else this.handOverData(e.data, parent);
+    }
   }
 
   private handOverData(d: LiteralData, parent: Frame): void {
@@ -174,7 +181,10 @@ export class Frame {
   /** A value died: arrays no live value holds any more are recycled (pool) or dropped (fallback). */
   release(v: Literal): void {
     if (isTupleLiteral(v)) {
-      for (const d of buffersOf(v)) this.releaseData(d);
+      for (const e of v.elements) {
+        if (isTupleLiteral(e)) for (const d of buffersOf(e)) this.releaseData(d);
+        else this.releaseData(e.data);
+      }
     } else {
       this.releaseData(v.data);
     }
