@@ -31,8 +31,8 @@ export function buffersOf(v: Literal): LiteralData[] {
   return out;
 }
 
-/** How a step's result came to be: from the pool, from a fallback kernel (new arrays), or passed in (parameters, constants). */
-export type Origin = "pool" | "fresh" | "foreign";
+/** How a step's result came to be: from the pool, from a fallback kernel (new arrays), passed in (parameters, constants), or already held by the step itself (a loop holding its state). */
+export type Origin = "pool" | "fresh" | "foreign" | "held";
 
 interface Holding {
   count: number;
@@ -104,7 +104,8 @@ export class BufferPool {
  */
 export class Frame {
   private readonly holders = new Map<LiteralData, Holding>();
-  private readonly foreign = new Set<LiteralData>();
+  // Made on first need: many invocations hold no foreign array.
+  private foreign: Set<LiteralData> | undefined;
 
   constructor(private readonly pool: BufferPool) {}
 
@@ -126,30 +127,74 @@ export class Frame {
 
   /** A new value holds its arrays. */
   hold(v: Literal, origin: Origin): void {
-    for (const d of buffersOf(v)) {
-      let h = this.holders.get(d);
-      if (h === undefined) {
-        if (origin === "foreign") {
-          this.foreign.add(d);
-          continue;
-        }
-        if (this.foreign.has(d)) continue;
-        h = { count: 0, pooled: false };
-        this.holders.set(d, h);
-        this.pool.made(d);
+    // An array value (the common case) is held without listing its buffers.
+    if (isTupleLiteral(v)) {
+      for (const e of v.elements) {
+        if (isTupleLiteral(e)) for (const d of buffersOf(e)) this.holdData(d, origin);
+        else this.holdData(e.data, origin);
       }
-      h.count++;
+    } else {
+      this.holdData(v.data, origin);
     }
+  }
+
+  private holdData(d: LiteralData, origin: Origin): void {
+    let h = this.holders.get(d);
+    if (h === undefined) {
+      if (origin === "foreign") {
+        (this.foreign ??= new Set()).add(d);
+        return;
+      }
+      if (this.foreign?.has(d) === true) return;
+      h = { count: 0, pooled: false };
+      this.holders.set(d, h);
+      this.pool.made(d);
+    }
+    h.count++;
+  }
+
+  /**
+   * This invocation is over and `result` leaves it for `parent`: the buffers
+   * of the result that this invocation took from the pool become the
+   * parent's pooled buffers (held by nothing yet; the parent's `hold` of the
+   * result counts them), so they are recycled when the parent's last value
+   * holding them dies instead of being left to the garbage collector.
+   */
+  handOver(result: Literal, parent: Frame): void {
+    if (!isTupleLiteral(result)) {
+      this.handOverData(result.data, parent);
+      return;
+    }
+    for (const e of result.elements) {
+      if (isTupleLiteral(e)) for (const d of buffersOf(e)) this.handOverData(d, parent);
+      else this.handOverData(e.data, parent);
+    }
+  }
+
+  private handOverData(d: LiteralData, parent: Frame): void {
+    const h = this.holders.get(d);
+    if (h === undefined || !h.pooled || parent.holders.has(d)) return;
+    this.holders.delete(d);
+    parent.holders.set(d, { count: 0, pooled: true });
   }
 
   /** A value died: arrays no live value holds any more are recycled (pool) or dropped (fallback). */
   release(v: Literal): void {
-    for (const d of buffersOf(v)) {
-      const h = this.holders.get(d);
-      if (h === undefined || --h.count > 0) continue;
-      this.holders.delete(d);
-      if (h.pooled && d instanceof Float64Array) this.pool.recycle(d);
-      else this.pool.dropped(d);
+    if (isTupleLiteral(v)) {
+      for (const e of v.elements) {
+        if (isTupleLiteral(e)) for (const d of buffersOf(e)) this.releaseData(d);
+        else this.releaseData(e.data);
+      }
+    } else {
+      this.releaseData(v.data);
     }
+  }
+
+  private releaseData(d: LiteralData): void {
+    const h = this.holders.get(d);
+    if (h === undefined || --h.count > 0) return;
+    this.holders.delete(d);
+    if (h.pooled && d instanceof Float64Array) this.pool.recycle(d);
+    else this.pool.dropped(d);
   }
 }

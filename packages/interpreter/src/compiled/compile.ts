@@ -4,6 +4,8 @@
  * computation once; `execute` then runs it as many times as wanted, with the
  * same argument checks and errors as `evaluate` and results bitwise equal
  * to it. Intermediate buffers come from a pool kept between executions.
+ * Every computation a step can call is planned (and its loops generated)
+ * here, so the first execution is not slower for planning.
  */
 import { type HloModule, type Literal, entryComputation, fuse, getComputation } from "@minixla/hlo";
 import { checkArguments, prepareModule } from "../evaluate.ts";
@@ -50,13 +52,21 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
     program(name) {
       let p = programs.get(name);
       if (p === undefined) {
-        p = planComputation(m, getComputation(m, name), useFast, options.numerics ?? "reference");
+        p = planComputation(m, getComputation(m, name), useFast, options.numerics ?? "reference", runner.program);
         programs.set(name, p);
       }
       return p;
     },
   };
   const entry = runner.program(entryComputation(m).name);
+  // Every computation a step may run is planned now (its loops generated),
+  // so the first execution does no planning; a worklist, not recursion.
+  const pending = [...entry.callees];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (programs.has(name)) continue;
+    pending.push(...runner.program(name).callees);
+  }
   let lastStats: ExecutionStats | undefined;
   return {
     module: m,

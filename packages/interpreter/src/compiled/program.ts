@@ -1,8 +1,12 @@
 /**
- * A computation made ready to run many times: operand positions resolved,
- * last uses known, and each instruction given a step — a compiled loop where
- * one exists (fast_steps.ts), the reference kernel otherwise. Running it is
- * the reference evaluator's flat loop plus buffer assignment (buffer_pool.ts).
+ * A computation made ready to run many times: operand positions resolved
+ * into typed arrays, last uses known, what each step needs decided once
+ * (whether dynamic sizes can follow its result, whether the memory budget
+ * can ever bind), and each instruction given a step — a compiled loop where
+ * one exists (fast_steps.ts), a direct step for parameters, tuples and
+ * control flow (control_steps.ts), the reference kernel otherwise. Running it
+ * is the reference evaluator's flat loop plus buffer assignment
+ * (buffer_pool.ts).
  */
 import {
   EvalError,
@@ -11,8 +15,10 @@ import {
   type HloInstruction,
   type HloModule,
   type Literal,
+  type Shape,
   getComputation,
   getInstruction,
+  hasTrait,
 } from "@minixla/hlo";
 import type { EvalContext, EvalOptions, Kernel, Numerics } from "../kernel.ts";
 import { KERNELS } from "../kernels/kernel_table.ts";
@@ -20,42 +26,70 @@ import { propagateDynamicSizes } from "../dynamic_sizes.ts";
 import { scheduleOf } from "../evaluate.ts";
 import { checkBudget } from "../memory_budget.ts";
 import { type BufferPool, Frame, type Origin } from "./buffer_pool.ts";
+import { type DirectStep, directStep } from "./control_steps.ts";
 import { type FastStep, fastStep } from "./fast_steps.ts";
 
 interface Step {
   readonly inst: HloInstruction;
-  readonly operandIndex: readonly number[];
+  readonly operandIndex: Int32Array;
   /** Values that die after this step. */
-  readonly lastUse: readonly number[];
+  readonly lastUse: Int32Array;
   readonly resultBytes: number;
   readonly origin: Origin;
-  /** The compiled loop, or undefined for the reference kernel. */
+  /** The compiled loop, or undefined. */
   readonly fast: FastStep | undefined;
+  /** The step run on the invocation directly, or undefined (then `fast`, else the reference kernel). */
+  readonly direct: DirectStep | undefined;
+  /** Whether runtime sizes of dynamic dimensions can follow into the result (an element-wise op with a dynamic dimension). */
+  readonly dynamic: boolean;
 }
 
 export interface Program {
   readonly computation: HloComputation;
   readonly steps: readonly Step[];
   readonly rootIndex: number;
+  /** The bytes of all results together: a budget at least this large can never be passed, so no step is checked. */
+  readonly totalBytes: number;
+  /** The computations this program's steps may call (planned eagerly by `compile`). */
+  readonly callees: readonly string[];
 }
 
 const FOREIGN: ReadonlySet<string> = new Set(["parameter", "constant"]);
 
-/** Plans a computation: the reference's schedule (operand positions, last uses), and a step per instruction. */
-export function planComputation(m: HloModule, c: HloComputation, useFast: boolean, numerics: Numerics = "reference"): Program {
+function hasDynamicDimension(s: Shape): boolean {
+  return s.elementType !== "tuple" && (s.dynamicDimensions?.some((d) => d) ?? false);
+}
+
+/**
+ * Plans a computation: the reference's schedule (operand positions, last uses), and a step per instruction.
+ * `program` resolves the computations that direct steps run (called when they first run).
+ */
+export function planComputation(
+  m: HloModule,
+  c: HloComputation,
+  useFast: boolean,
+  numerics: Numerics = "reference",
+  program?: (name: string) => Program,
+): Program {
   const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
+  const callees = new Set<string>();
   const steps = c.instructions.map((inst, i): Step => {
     const fast = useFast ? fastStep(m, c, inst, numerics) : undefined;
+    const direct = useFast && fast === undefined && program !== undefined ? directStep(m, inst, numerics, program) : undefined;
+    if (fast === undefined) for (const name of inst.called ?? []) callees.add(name);
     return {
       inst,
-      operandIndex: operandIndex[i],
-      lastUse: lastUse[i],
+      operandIndex: Int32Array.from(operandIndex[i]),
+      lastUse: Int32Array.from(lastUse[i]),
       resultBytes: resultBytes[i],
-      origin: FOREIGN.has(inst.opcode) ? "foreign" : fast !== undefined ? "pool" : "fresh",
+      origin: FOREIGN.has(inst.opcode) ? "foreign" : fast !== undefined ? "pool" : direct?.holdsResult === true ? "held" : "fresh",
       fast,
+      direct,
+      dynamic: hasDynamicDimension(inst.shape) && hasTrait(inst.opcode, "elementwise"),
     };
   });
-  return { computation: c, steps, rootIndex };
+  const totalBytes = resultBytes.reduce((a, b) => a + b, 0);
+  return { computation: c, steps, rootIndex, totalBytes, callees: [...callees] };
 }
 
 /** What running a program needs from its executable. */
@@ -67,54 +101,93 @@ export interface Runner {
   program(name: string): Program;
 }
 
-/** Runs a program on arguments; values die after their last use and their pooled buffers are reused. */
-export function runProgram(r: Runner, p: Program, args: readonly Literal[]): Literal {
-  const c = p.computation;
-  const frame = new Frame(r.pool);
-  const values: (Literal | undefined)[] = new Array(p.steps.length);
-  const ctx: EvalContext = {
-    options: r.options,
-    parameter(n) {
-      const v = args[n];
-      if (v === undefined) throw new EvalError(`computation ${c.name}: parameter ${n} was not given`);
-      return v;
-    },
-    call(name, callArgs) {
-      return runProgram(r, r.program(name), callArgs);
-    },
-    computation(name) {
-      return getComputation(r.module, name);
-    },
-    instructionShape(name) {
-      return getInstruction(c, name).shape;
-    },
-  };
-  let live = 0;
+/**
+ * One run of a program: its arguments, its frame, and the context the
+ * reference kernels see (made once per run, its methods shared).
+ */
+export class Invocation implements EvalContext {
+  readonly options: EvalOptions;
+  readonly frame: Frame;
+
+  constructor(
+    readonly runner: Runner,
+    private readonly computationRun: HloComputation,
+    readonly args: readonly Literal[],
+  ) {
+    this.options = runner.options;
+    this.frame = new Frame(runner.pool);
+  }
+
+  parameter(n: number): Literal {
+    const v = this.args[n];
+    if (v === undefined) throw new EvalError(`computation ${this.computationRun.name}: parameter ${n} was not given`);
+    return v;
+  }
+
+  call(name: string, callArgs: readonly Literal[]): Literal {
+    return runProgram(this.runner, this.runner.program(name), callArgs);
+  }
+
+  /** Runs a planned program on arguments; the pooled buffers of its result become this run's. */
+  run(p: Program, callArgs: readonly Literal[]): Literal {
+    return runProgram(this.runner, p, callArgs, this.frame);
+  }
+
+  computation(name: string): HloComputation {
+    return getComputation(this.runner.module, name);
+  }
+
+  instructionShape(name: string): Shape {
+    return getInstruction(this.computationRun, name).shape;
+  }
+}
+
+/**
+ * Runs a program on arguments; values die after their last use and their
+ * pooled buffers are reused. With `parent`, the pooled buffers of the result
+ * pass to the caller's frame (Frame.handOver).
+ */
+export function runProgram(r: Runner, p: Program, args: readonly Literal[], parent?: Frame): Literal {
+  const inv = new Invocation(r, p.computation, args);
+  const frame = inv.frame;
   const { steps } = p;
+  const values: (Literal | undefined)[] = new Array(steps.length);
+  // When every result of the program together fits the budget, no step can pass it.
+  const checked = p.totalBytes > r.maxBytes;
+  let live = 0;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     const inst = step.inst;
-    const operands: Literal[] = [];
-    for (const q of step.operandIndex) operands.push(values[q] as Literal);
-    if (live + step.resultBytes > r.maxBytes) checkBudget(inst, live, r.maxBytes);
-    live += step.resultBytes;
+    const idx = step.operandIndex;
+    const operands: Literal[] = new Array(idx.length);
+    for (let k = 0; k < idx.length; k++) operands[k] = values[idx[k]] as Literal;
+    if (checked) {
+      if (live + step.resultBytes > r.maxBytes) checkBudget(inst, live, r.maxBytes);
+      live += step.resultBytes;
+    }
     let value: Literal;
     try {
-      value = step.fast !== undefined ? step.fast(operands, frame, ctx) : (KERNELS[inst.opcode] as Kernel<typeof inst.opcode>)(inst as never, operands, ctx);
-      propagateDynamicSizes(inst, operands, value);
+      if (step.direct !== undefined) value = step.direct.run(operands, inv);
+      else if (step.fast !== undefined) value = step.fast(operands, frame, inv);
+      else value = (KERNELS[inst.opcode] as Kernel<typeof inst.opcode>)(inst as never, operands, inv);
+      if (step.dynamic) propagateDynamicSizes(inst, operands, value);
     } catch (e) {
       if (e instanceof HloError) throw e;
       // The original exception stays as the cause, so a kernel bug is told from a refusal.
       throw Object.assign(new EvalError(`${inst.name} (${inst.opcode}): ${e instanceof Error ? e.message : String(e)}`), { cause: e });
     }
     values[i] = value;
-    frame.hold(value, step.origin);
-    for (const dead of step.lastUse) {
-      frame.release(values[dead] as Literal);
-      values[dead] = undefined;
-      live -= steps[dead].resultBytes;
+    if (step.origin !== "held") frame.hold(value, step.origin);
+    const dead = step.lastUse;
+    for (let k = 0; k < dead.length; k++) {
+      const d = dead[k];
+      frame.release(values[d] as Literal);
+      values[d] = undefined;
+      if (checked) live -= steps[d].resultBytes;
     }
   }
   r.options.onProgress?.({ kind: "instructions", count: steps.length });
-  return values[p.rootIndex] as Literal;
+  const result = values[p.rootIndex] as Literal;
+  if (parent !== undefined) frame.handOver(result, parent);
+  return result;
 }
