@@ -83,7 +83,7 @@ function jaxModel(c: JaxManifest["cases"][number]): BenchModel {
 /**
  * Seeded inputs for a module whose inputs are not vendored: floats uniform in
  * [-1, 1), integers in [0, 9] (the TF modules' integer parameters are
- * embedding-table indices; every table has at least ten rows).
+ * embedding-table indices; every table has at least ten rows), pred 0 or 1.
  */
 function seededInputs(m: HloModule, seed: number): Literal[] {
   const rand = prng(seed);
@@ -93,7 +93,7 @@ function seededInputs(m: HloModule, seed: number): Literal[] {
     const data = allocData(s.elementType, elementCount(s));
     const float = s.elementType.startsWith("f") || s.elementType === "bf16";
     for (let i = 0; i < data.length; i++) {
-      const v = float ? rand() * 2 - 1 : Math.floor(rand() * 10);
+      const v = float ? rand() * 2 - 1 : Math.floor(rand() * (s.elementType === "pred" ? 2 : 10));
       if (data instanceof BigInt64Array || data instanceof BigUint64Array) data[i] = BigInt(v);
       else data[i] = v;
     }
