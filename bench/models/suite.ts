@@ -2,7 +2,8 @@
  * The models of `pnpm bench:models`: the JAX models vendored under jax/ (HLO
  * text as JAX printed it, seeded inputs, XLA CPU's outputs) and XLA's two
  * TensorFlow CPU benchmark modules from the XLA corpus, whose elided
- * constants get seeded weights and whose parameters get seeded inputs. Each
+ * constants get seeded weights (seeded_weights.ts) and whose parameters get
+ * seeded inputs. Each
  * model comes with the module minixla compiles, the text XLA is given (the
  * same module), and the inputs both run on.
  */
@@ -23,8 +24,8 @@ import {
   printHloModule,
   readNpy,
 } from "@minixla/hlo";
-import { resolveElidedConstants } from "@minixla/interpreter";
 import { prng } from "../../test/support/prng.ts";
+import { withSeededWeights } from "./seeded_weights.ts";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const JAX_DIR = join(HERE, "jax");
@@ -38,7 +39,7 @@ export interface BenchModel {
   readonly title: string;
   /** Where the module text comes from, relative to the repository. */
   readonly source: string;
-  /** The module minixla compiles: parsed, broadcasts lowered, elided constants replaced by seeded values. */
+  /** The module minixla compiles: parsed, broadcasts lowered, elided constants replaced by seeded weights. */
   readonly module: HloModule;
   /**
    * The text XLA is given: the file as written, or minixla's print of `module`
@@ -111,7 +112,7 @@ const TF_SEED = 2323;
 
 function tfModel(name: string, title: string, file: string): BenchModel {
   const text = readFileSync(join(TF_DIR, file), "utf8");
-  const module = resolveElidedConstants(lowerBroadcasts(parseHloModule(text)), "random", TF_SEED);
+  const module = withSeededWeights(lowerBroadcasts(parseHloModule(text)), TF_SEED);
   return {
     name,
     title,
