@@ -134,6 +134,8 @@ const SKIPPED: Readonly<Record<string, string>> = {
   "npx -y pnpm@10 playground": "serves until stopped; test/playground_browser.test.ts builds the site and drives it in Chromium",
   "npx -y pnpm@10 build:playground": "a Vite build of the site; test/playground_browser.test.ts runs the same build and drives the result",
   "npx -y pnpm@10 bench": "minutes of timing on an idle machine; bench/run.ts checks its engines agree when run",
+  "npx -y pnpm@10 bench:models": "minutes of timing (and real XLA where installed); test/bench_models.test.ts runs every model once through the same code",
+  "BENCH_MODELS_ONLY=transformer BENCH_MODELS_REPEATS=50 npx -y pnpm@10 bench:models": "timing, as the line above; test/bench_models.test.ts runs the transformer models once through the same code",
   "npx -y pnpm@10 fuzz:xla --runs 1000 --seed 1 [--family unary,convert] [--mode both|xla-cpu|reference] [--no-shrink]":
     "needs Python with jax/jaxlib 0.10.2 (real XLA) and minutes; without it the fuzzer only says it skipped; test/xla_fuzz_corpus.test.ts runs its vendored corpus",
   "$PY examples/xla/shift_jax.py > shift.hlo": WALKTHROUGH,
