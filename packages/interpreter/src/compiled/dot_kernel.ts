@@ -55,18 +55,20 @@ const KC = 512;
 /** Rows of A per block: MC x KC f64 is 256 KiB, kept in L2 while the panels of B pass. */
 const MC = 64;
 
-interface Tiles<A extends Float64Array | Int32Array> {
+/** The four register tiles of one accumulation kind (dot_tiles.ts). */
+export interface Tiles<A extends Float64Array | Int32Array> {
   readonly t4x4: DotTile<A>;
   readonly t1x4: DotTile<A>;
   readonly t4x1: DotTile<A>;
   readonly t1x1: DotTile<A>;
 }
 
-const F64_TILES: Tiles<Float64Array> = { t4x4: f64Tile4x4, t1x4: f64Tile1x4, t4x1: f64Tile4x1, t1x1: f64Tile1x1 };
-const F32_TILES: Tiles<Float64Array> = { t4x4: f32Tile4x4, t1x4: f32Tile1x4, t4x1: f32Tile4x1, t1x1: f32Tile1x1 };
-const I32_TILES: Tiles<Int32Array> = { t4x4: i32Tile4x4, t1x4: i32Tile1x4, t4x1: i32Tile4x1, t1x1: i32Tile1x1 };
+export const F64_TILES: Tiles<Float64Array> = { t4x4: f64Tile4x4, t1x4: f64Tile1x4, t4x1: f64Tile4x1, t1x1: f64Tile1x1 };
+export const F32_TILES: Tiles<Float64Array> = { t4x4: f32Tile4x4, t1x4: f32Tile1x4, t4x1: f32Tile4x1, t1x1: f32Tile1x1 };
+export const I32_TILES: Tiles<Int32Array> = { t4x4: i32Tile4x4, t1x4: i32Tile1x4, t4x1: i32Tile4x1, t1x1: i32Tile1x1 };
 
-interface Sizes {
+/** Batched matrix sizes: A [batches, m, k] times B [batches, k, n]. */
+export interface Sizes {
   readonly batches: number;
   readonly m: number;
   readonly k: number;
@@ -74,7 +76,7 @@ interface Sizes {
 }
 
 /** out[b][i][j] = sum_p a[b][i][p] * c[b][p][j], every chain in the reference's order. */
-function blockedMatmul<A extends Float64Array | Int32Array>(tiles: Tiles<A>, a: A, c: A, out: Float64Array, { batches, m, k, n }: Sizes): void {
+export function blockedMatmul<A extends Float64Array | Int32Array>(tiles: Tiles<A>, a: A, c: A, out: Float64Array, { batches, m, k, n }: Sizes): void {
   const { t4x4, t1x4, t4x1, t1x1 } = tiles;
   const n4 = n - (n % 4);
   for (let bt = 0; bt < batches; bt++) {

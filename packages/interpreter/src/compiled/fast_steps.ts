@@ -27,6 +27,8 @@ import {
 import type { EvalContext, Numerics } from "../kernel.ts";
 import { numericsOf } from "../numerics/index.ts";
 import type { Frame } from "./buffer_pool.ts";
+import { convolutionKernels } from "../kernels/dot_conv/convolution.ts";
+import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { transposeInto } from "./transpose_kernel.ts";
@@ -116,6 +118,23 @@ function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numeri
   };
 }
 
+/** A convolution as packed matrix products (conv_kernel.ts); the reference kernel where that declines at run time. */
+function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">): FastStep | undefined {
+  const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
+  if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
+  const kernel = compileConvolution(inst, lhs, rhs);
+  if (kernel === undefined) return undefined;
+  const n = elementCount(inst.shape);
+  return (operands, frame, ctx) => {
+    const [a, b] = arrays(inst.opcode, operands);
+    const out = frame.take(n);
+    const result = kernel(a, b, out);
+    if (result !== undefined) return result;
+    out.set((convolutionKernels.convolution(inst, operands, ctx) as ArrayLiteral).data as Float64Array);
+    return { shape: inst.shape as ArrayShape, data: out };
+  };
+}
+
 /** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics. */
 export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference"): FastStep | undefined {
   switch (inst.opcode) {
@@ -123,6 +142,8 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
       return fusionStep(m, inst, numerics);
     case "dot":
       return dotStep(c, inst, numerics);
+    case "convolution":
+      return convolutionStep(c, inst);
     default:
       return undefined;
   }
