@@ -9,16 +9,21 @@
  * positions t in row-major order and, inside, over the group's input
  * features i, from +0, with its kind's rounding at each step (f64; f32
  * products and sums rounded to f32; 32-bit wrapping integers), skipping
- * taps that land in padding or in a dilation hole. Here, per group, the
- * kernel is packed once per call into W [T*Ci, width] (rows in that (t, i)
+ * taps that land in padding or in a dilation hole. Here output positions
+ * are grouped into classes that sum the same taps; per class and group the
+ * kernel is packed once per call into W [taps*Ci, width] (rows in (t, i)
  * order) and the input into panels of rows (b, p) holding the same (t, i)
- * sequence of lhs values (im2col), a skipped tap written as 0; then the
- * dot's register tiles (dot_tiles.ts) run each output's chain over the row
- * in order. A zero term leaves a chain unchanged — the chain starts at +0
- * and never becomes -0 (x + -0 = x, +0 + -0 = +0), and 0·w = ±0 — as long
- * as w is finite: a kernel with an infinity or NaN where a tap can be
- * skipped is declined at run time (the caller then runs the reference), as
- * 0·inf would be NaN where the reference adds nothing.
+ * sequence of lhs values (im2col); then the dot's register tiles
+ * (dot_tiles.ts) run each output's chain along its row, in order, four rows
+ * and four output features at a time.
+ *
+ * Where few taps are skipped (border padding), one padded class covers every
+ * position with skipped taps as zero terms: a zero term leaves a chain
+ * unchanged — the chain starts at +0 and never becomes -0 (x + -0 = x,
+ * +0 + -0 = +0), and 0·w = ±0 — as long as w is finite; a kernel holding an
+ * infinity or NaN runs through the exact classes instead. Depthwise
+ * convolutions (one feature per group) sum each position's taps directly,
+ * four groups at a time.
  */
 import {
   type ArrayLiteral,
@@ -34,12 +39,8 @@ import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
 import { convertScalar } from "../kernels/elementwise/convert.ts";
 import { F32_TILES, F64_TILES, I32_TILES, type Tiles, blockedMatmul } from "./dot_kernel.ts";
 
-/**
- * Computes the convolution into `out` (the result's length, never an
- * operand) and returns the result, or undefined when the kernel holds a
- * non-finite weight and some tap is skipped (the reference must run).
- */
-export type ConvKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out: Float64Array) => ArrayLiteral | undefined;
+/** Computes the convolution into `out` (the result's length, never an operand) and returns the result. */
+export type ConvKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out: Float64Array) => ArrayLiteral;
 
 /** Panel rows are chosen so one panel holds about this many values (256 KiB of f64, in L2 beside W). */
 const PANEL_VALUES = 32768;
@@ -75,21 +76,30 @@ function scratch<T>(make: () => T): () => T {
   return () => (buf ??= make());
 }
 
+/**
+ * Output positions that sum the same window positions: `taps` (ascending,
+ * so in the reference's row-major order) at each of `positions`, the lhs
+ * offset of taps[j] at positions[i] in offs[i*taps.length + j]. In a padded
+ * class an offset of -1 stands for a skipped tap, packed as a zero term.
+ */
+interface TapClass {
+  readonly taps: Int32Array;
+  readonly positions: Int32Array;
+  readonly offs: Int32Array;
+}
+
 /** The geometry fixed at compile time. */
 interface Plan {
-  /** Output rows per group: outBatch * P (P output spatial positions), row r = b*P + p. */
-  readonly rows: number;
+  readonly outBatch: number;
   readonly outSpatial: number;
-  /** Window positions T and input features per group Ci: a row holds T*Ci values. */
+  /** Window positions T and input features per group Ci. */
   readonly taps: number;
   readonly ci: number;
   /** Output features per group, and the number of groups (feature or batch groups). */
   readonly width: number;
   readonly blocks: number;
-  /** lhs offset of tap t at output position p (tapOff[p*T + t]), -1 where the tap is skipped. */
-  readonly tapOff: Int32Array;
-  /** Whether any tap is skipped (padding, a dilation hole, a crop). */
-  readonly skips: boolean;
+  /** Whether the groups are feature groups (else batch groups, or one group). */
+  readonly featureGroups: boolean;
   /** rhs offset of window position t (reversal applied). */
   readonly rhsTap: Int32Array;
   /** Output offset of spatial position p. */
@@ -102,6 +112,10 @@ interface Plan {
   readonly oFeat: number;
   /** lhs offset of group k's first element: k*groupStep (a feature group's features, or a batch group's batches). */
   readonly groupStep: number;
+  /** One class over every position with every tap, skipped ones as zeros; undefined when few taps would be real. */
+  readonly padded: TapClass | undefined;
+  /** The classes that hold only real taps (computed on first use when `padded` exists). */
+  readonly exact: () => readonly TapClass[];
 }
 
 /** Odometer over a row-major index space of `sizes`, calling `visit` with each flat index and multi-index. */
@@ -116,6 +130,28 @@ function forEachIndex(sizes: readonly number[], visit: (flat: number, idx: reado
     }
   }
 }
+
+/** Groups positions by the taps they really sum (tapOff[p*T + t] = -1 for a skipped tap). */
+function exactClasses(tapOff: Int32Array, outSpatial: number, taps: number): TapClass[] {
+  const byKey = new Map<string, { taps: number[]; positions: number[] }>();
+  for (let p = 0; p < outSpatial; p++) {
+    const real: number[] = [];
+    for (let t = 0; t < taps; t++) if (tapOff[p * taps + t] >= 0) real.push(t);
+    const key = real.join(",");
+    let c = byKey.get(key);
+    if (c === undefined) byKey.set(key, (c = { taps: real, positions: [] }));
+    c.positions.push(p);
+  }
+  return [...byKey.values()].map((c) => {
+    const n = c.taps.length;
+    const offs = new Int32Array(c.positions.length * n);
+    c.positions.forEach((p, i) => c.taps.forEach((t, j) => (offs[i * n + j] = tapOff[p * taps + t])));
+    return { taps: Int32Array.from(c.taps), positions: Int32Array.from(c.positions), offs };
+  });
+}
+
+/** Skipped taps above this fraction (lhs dilation's holes) make exact classes pay more than zero terms cost. */
+const MAX_ZERO_FRACTION = 0.25;
 
 function plan(inst: InstructionOf<"convolution">, ld: readonly number[], rd: readonly number[], od: readonly number[]): Plan | undefined {
   const { dimensionNumbers: d, featureGroupCount, batchGroupCount, window } = inst.attributes;
@@ -137,7 +173,7 @@ function plan(inst: InstructionOf<"convolution">, ld: readonly number[], rd: rea
   const winSizes = window.map((w) => w.size);
   const outSpatial = product(outSizes);
   const taps = product(winSizes);
-  if (outSpatial * taps > 1 << 26) return undefined; // the tap table would not pay for itself
+  if (outSpatial * taps > 1 << 25) return undefined; // the tap table would not pay for itself
 
   // Per dimension: lhs offset of window index k at output index p, or -1 (padding or a hole).
   const dimOff = window.map((w, i) => {
@@ -158,7 +194,7 @@ function plan(inst: InstructionOf<"convolution">, ld: readonly number[], rd: rea
     return t;
   });
   const tapOff = new Int32Array(outSpatial * taps);
-  let skips = false;
+  let skipped = 0;
   forEachIndex(outSizes, (p, pi) => {
     forEachIndex(winSizes, (t, ki) => {
       let off = 0;
@@ -166,7 +202,7 @@ function plan(inst: InstructionOf<"convolution">, ld: readonly number[], rd: rea
         const o = dimOff[i][pi[i] * winSizes[i] + ki[i]];
         off = o < 0 ? -1 : off + o;
       }
-      if (off < 0) skips = true;
+      if (off < 0) skipped++;
       tapOff[p * taps + t] = off;
     });
   });
@@ -182,18 +218,20 @@ function plan(inst: InstructionOf<"convolution">, ld: readonly number[], rd: rea
     for (let i = 0; i < spatial; i++) off += pi[i] * os[d.outputSpatialDimensions[i]];
     outPos[p] = off;
   });
+  const all: TapClass = { taps: Int32Array.from({ length: taps }, (_, t) => t), positions: Int32Array.from({ length: outSpatial }, (_, p) => p), offs: tapOff };
+  const padded = skipped > 0 && skipped <= MAX_ZERO_FRACTION * outSpatial * taps ? all : undefined;
+  let exact: readonly TapClass[] | undefined = skipped === 0 ? [all] : undefined;
   const blocks = Math.max(featureGroupCount, batchGroupCount);
   const lBatch = ls[d.inputBatchDimension];
   const lFeat = ls[d.inputFeatureDimension];
   return {
-    rows: outBatch * outSpatial,
+    outBatch,
     outSpatial,
     taps,
     ci,
     width: outFeatures / blocks,
     blocks,
-    tapOff,
-    skips,
+    featureGroups: featureGroupCount > 1,
     rhsTap,
     outPos,
     lBatch,
@@ -203,23 +241,24 @@ function plan(inst: InstructionOf<"convolution">, ld: readonly number[], rd: rea
     oBatch: os[d.outputBatchDimension],
     oFeat: os[d.outputFeatureDimension],
     groupStep: featureGroupCount > 1 ? ci * lFeat : outBatch * lBatch,
+    padded,
+    exact: () => (exact ??= exactClasses(tapOff, outSpatial, taps)),
   };
 }
 
 /**
- * Packs group k's kernel into w [T*Ci, width]: w[(t*Ci + i)*width + j] =
- * rhs[i, k*width + j, window position t]. Returns false when a weight is not
- * finite (which matters only where taps are skipped).
+ * Packs group k's kernel for a class into w [taps*Ci, width]: w[(j*Ci + i)*width + c] =
+ * rhs[i, k*width + c, window position taps[j]]. Returns false when a weight is not finite.
  */
-function packKernel<A extends Float64Array | Int32Array>(rhs: Float64Array, w: A, g: Plan, k: number): boolean {
-  const { taps, ci, width, rhsTap, rIn, rOut } = g;
+function packKernel<A extends Float64Array | Int32Array>(rhs: Float64Array, w: A, g: Plan, k: number, taps: Int32Array): boolean {
+  const { ci, width, rhsTap, rIn, rOut } = g;
   let finite = true;
   let q = 0;
   const oBase = k * width * rOut;
-  for (let t = 0; t < taps; t++) {
+  for (let j = 0; j < taps.length; j++) {
     for (let i = 0; i < ci; i++) {
-      const base = oBase + rhsTap[t] + i * rIn;
-      for (let j = 0, r = base; j < width; j++, r += rOut) {
+      const base = oBase + rhsTap[taps[j]] + i * rIn;
+      for (let c = 0, r = base; c < width; c++, r += rOut) {
         const v = rhs[r];
         if (v - v !== 0) finite = false;
         w[q++] = v;
@@ -229,18 +268,25 @@ function packKernel<A extends Float64Array | Int32Array>(rhs: Float64Array, w: A
   return finite;
 }
 
-/** Packs rows r0..r0+n of group k's im2col matrix into panel [n, T*Ci]: row (b, p) holds lhs[b', g*Ci + i, x(p, t)] in (t, i) order, 0 for a skipped tap. */
-function packRows<A extends Float64Array | Int32Array>(lhs: Float64Array, panel: A, g: Plan, k: number, r0: number, n: number): void {
-  const { outSpatial, taps, ci, tapOff, lBatch, lFeat, groupStep } = g;
+/**
+ * Packs rows r0..r0+n of a class's im2col matrix for group k into panel
+ * [n, taps*Ci]: row r (batch b = r / positions, position positions[r % positions])
+ * holds lhs[b', group feature i, tap] in (tap, i) order, 0 for a skipped tap.
+ */
+function packRows<A extends Float64Array | Int32Array>(lhs: Float64Array, panel: A, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
+  const { ci, lBatch, lFeat, groupStep } = g;
+  const taps = cls.taps.length;
+  const np = cls.positions.length;
+  const offs = cls.offs;
   const groupBase = k * groupStep;
   let q = 0;
-  let b = Math.floor(r0 / outSpatial);
-  let p = r0 - b * outSpatial;
+  let b = Math.floor(r0 / np);
+  let p = r0 - b * np;
   for (let r = 0; r < n; r++) {
     const base = groupBase + b * lBatch;
     const tBase = p * taps;
     for (let t = 0; t < taps; t++) {
-      const off = tapOff[tBase + t];
+      const off = offs[tBase + t];
       if (off < 0) {
         for (let i = 0; i < ci; i++) panel[q++] = 0;
       } else if (lFeat === 1) {
@@ -249,37 +295,164 @@ function packRows<A extends Float64Array | Int32Array>(lhs: Float64Array, panel:
         for (let i = 0, l = base + off; i < ci; i++, l += lFeat) panel[q++] = lhs[l];
       }
     }
-    if (++p === outSpatial) {
+    if (++p === np) {
       p = 0;
       b++;
     }
   }
 }
 
-/** Writes rows r0..r0+n of group k's product [n, width] to the output, normalized when the accumulator is not the stored value. */
-function scatterRows(prod: Float64Array, out: Float64Array, g: Plan, k: number, r0: number, n: number, normalize: ((x: number) => number) | undefined): void {
-  const { outSpatial, width, outPos, oBatch, oFeat } = g;
+/** Writes rows r0..r0+n of a class's product [n, width] for group k to the output (the accumulator's values; normalized later). */
+function scatterRows(prod: Float64Array, out: Float64Array, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
+  const { width, outPos, oBatch, oFeat } = g;
+  const positions = cls.positions;
+  const np = positions.length;
   const featBase = k * width * oFeat;
-  let b = Math.floor(r0 / outSpatial);
-  let p = r0 - b * outSpatial;
+  let b = Math.floor(r0 / np);
+  let p = r0 - b * np;
   let q = 0;
   for (let r = 0; r < n; r++) {
-    const base = featBase + b * oBatch + outPos[p];
-    if (normalize === undefined) {
-      for (let j = 0, o = base; j < width; j++, o += oFeat) out[o] = prod[q++];
-    } else {
-      for (let j = 0, o = base; j < width; j++, o += oFeat) out[o] = normalize(prod[q++]);
-    }
-    if (++p === outSpatial) {
+    const base = featBase + b * oBatch + outPos[positions[p]];
+    for (let j = 0, o = base; j < width; j++, o += oFeat) out[o] = prod[q++];
+    if (++p === np) {
       p = 0;
       b++;
     }
+  }
+}
+
+/** Every output of a class with no tap at all is the empty sum, +0 (false for pred). */
+function zeroClass(out: Float64Array, g: Plan, cls: TapClass): void {
+  const { outBatch, blocks, width, outPos, oBatch, oFeat } = g;
+  for (let b = 0; b < outBatch; b++) {
+    for (const p of cls.positions) for (let o = 0; o < blocks * width; o++) out[b * oBatch + outPos[p] + o * oFeat] = 0;
   }
 }
 
 /** The result types whose accumulator already is the stored value (no normalize pass). */
 function normalizedByAccumulator(t: ElementType): boolean {
   return t === "f64" || t === "f32" || t === "s32";
+}
+
+/*
+ * Depthwise convolutions (one input and one output feature per group): the
+ * output of group k at one position sums lhs[group k's feature, tap] *
+ * w[tap][k] over the position's real taps. Four groups advance together,
+ * their sums held in locals; each keeps its own order. One function per
+ * accumulation kind keeps each loop monomorphic.
+ */
+function depthwiseF64(l: Float64Array, w: Float64Array, out: Float64Array, g: Plan, cls: TapClass): void {
+  const { outBatch, blocks: groups, lBatch, groupStep: gs, outPos, oBatch, oFeat } = g;
+  const { taps, offs, positions } = cls;
+  const nt = taps.length;
+  const g4 = groups - (groups % 4);
+  for (let b = 0; b < outBatch; b++) {
+    for (let i = 0; i < positions.length; i++) {
+      const lb = b * lBatch;
+      const o = b * oBatch + outPos[positions[i]];
+      const ob = i * nt;
+      for (let k = 0; k < g4; k += 4) {
+        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        for (let j = 0; j < nt; j++) {
+          const x = lb + offs[ob + j] + k * gs;
+          const q = taps[j] * groups + k;
+          s0 += l[x] * w[q];
+          s1 += l[x + gs] * w[q + 1];
+          s2 += l[x + 2 * gs] * w[q + 2];
+          s3 += l[x + 3 * gs] * w[q + 3];
+        }
+        out[o + k * oFeat] = s0;
+        out[o + (k + 1) * oFeat] = s1;
+        out[o + (k + 2) * oFeat] = s2;
+        out[o + (k + 3) * oFeat] = s3;
+      }
+      for (let k = g4; k < groups; k++) {
+        let s = 0;
+        for (let j = 0; j < nt; j++) s += l[lb + offs[ob + j] + k * gs] * w[taps[j] * groups + k];
+        out[o + k * oFeat] = s;
+      }
+    }
+  }
+}
+
+function depthwiseF32(l: Float64Array, w: Float64Array, out: Float64Array, g: Plan, cls: TapClass): void {
+  const { outBatch, blocks: groups, lBatch, groupStep: gs, outPos, oBatch, oFeat } = g;
+  const { taps, offs, positions } = cls;
+  const nt = taps.length;
+  const g4 = groups - (groups % 4);
+  for (let b = 0; b < outBatch; b++) {
+    for (let i = 0; i < positions.length; i++) {
+      const lb = b * lBatch;
+      const o = b * oBatch + outPos[positions[i]];
+      const ob = i * nt;
+      for (let k = 0; k < g4; k += 4) {
+        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        for (let j = 0; j < nt; j++) {
+          const x = lb + offs[ob + j] + k * gs;
+          const q = taps[j] * groups + k;
+          s0 = Math.fround(s0 + Math.fround(l[x] * w[q]));
+          s1 = Math.fround(s1 + Math.fround(l[x + gs] * w[q + 1]));
+          s2 = Math.fround(s2 + Math.fround(l[x + 2 * gs] * w[q + 2]));
+          s3 = Math.fround(s3 + Math.fround(l[x + 3 * gs] * w[q + 3]));
+        }
+        out[o + k * oFeat] = s0;
+        out[o + (k + 1) * oFeat] = s1;
+        out[o + (k + 2) * oFeat] = s2;
+        out[o + (k + 3) * oFeat] = s3;
+      }
+      for (let k = g4; k < groups; k++) {
+        let s = 0;
+        for (let j = 0; j < nt; j++) s = Math.fround(s + Math.fround(l[lb + offs[ob + j] + k * gs] * w[taps[j] * groups + k]));
+        out[o + k * oFeat] = s;
+      }
+    }
+  }
+}
+
+function depthwiseI32(l: Float64Array, w: Float64Array, out: Float64Array, g: Plan, cls: TapClass): void {
+  const { outBatch, blocks: groups, lBatch, groupStep: gs, outPos, oBatch, oFeat } = g;
+  const { taps, offs, positions } = cls;
+  const nt = taps.length;
+  const g4 = groups - (groups % 4);
+  for (let b = 0; b < outBatch; b++) {
+    for (let i = 0; i < positions.length; i++) {
+      const lb = b * lBatch;
+      const o = b * oBatch + outPos[positions[i]];
+      const ob = i * nt;
+      for (let k = 0; k < g4; k += 4) {
+        let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        for (let j = 0; j < nt; j++) {
+          const x = lb + offs[ob + j] + k * gs;
+          const q = taps[j] * groups + k;
+          s0 = (s0 + Math.imul(l[x], w[q])) | 0;
+          s1 = (s1 + Math.imul(l[x + gs], w[q + 1])) | 0;
+          s2 = (s2 + Math.imul(l[x + 2 * gs], w[q + 2])) | 0;
+          s3 = (s3 + Math.imul(l[x + 3 * gs], w[q + 3])) | 0;
+        }
+        out[o + k * oFeat] = s0;
+        out[o + (k + 1) * oFeat] = s1;
+        out[o + (k + 2) * oFeat] = s2;
+        out[o + (k + 3) * oFeat] = s3;
+      }
+      for (let k = g4; k < groups; k++) {
+        let s = 0;
+        for (let j = 0; j < nt; j++) s = (s + Math.imul(l[lb + offs[ob + j] + k * gs], w[taps[j] * groups + k])) | 0;
+        out[o + k * oFeat] = s;
+      }
+    }
+  }
+}
+
+/** Packs a depthwise kernel into w [T][groups]: w[t*groups + k] = rhs[0, k, window position t]. */
+function packDepthwise(rhs: Float64Array, w: Float64Array, g: Plan): void {
+  const { taps, blocks, rhsTap, rOut } = g;
+  for (let t = 0; t < taps; t++) for (let k = 0; k < blocks; k++) w[t * blocks + k] = rhs[k * rOut + rhsTap[t]];
+}
+
+/** A reusable buffer of at least the asked length, grown when a larger one is asked for. */
+function grower<A extends Float64Array | Int32Array>(make: (n: number) => A): (n: number) => A {
+  let buf: A | undefined;
+  return (n) => (buf === undefined || buf.length < n ? (buf = make(n)) : buf);
 }
 
 /**
@@ -309,31 +482,65 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
   const lhsConverted = scratch(() => new Float64Array(lhsCount));
   const rhsConverted = scratch(() => new Float64Array(rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
-  const depth = g.taps * g.ci;
-  const panelRows = Math.min(g.rows, Math.max(4, Math.floor(PANEL_VALUES / Math.max(1, depth)) & ~3));
-  const prod = scratch(() => new Float64Array(panelRows * g.width));
+  const depthwise = g.width === 1 && g.ci === 1 && g.blocks > 1;
+  const prodBuf = grower((n) => new Float64Array(n));
+  const wF64 = grower((n) => new Float64Array(n));
+  const pF64 = grower((n) => new Float64Array(n));
+  const wI32 = grower((n) => new Int32Array(n));
+  const pI32 = grower((n) => new Int32Array(n));
+  const wDepthwise = scratch(() => new Float64Array(g.taps * g.blocks));
 
-  /** The convolution with the kind's tiles, operands packed into arrays of type A. */
-  const run = <A extends Float64Array | Int32Array>(tiles: Tiles<A>, w: () => A, panel: () => A, l: Float64Array, r: Float64Array, out: Float64Array, floats: boolean): boolean => {
-    const wk = w();
-    const pk = panel();
-    const temp = prod();
-    for (let k = 0; k < g.blocks; k++) {
-      const finite = packKernel(r, wk, g, k);
-      if (floats && !finite && g.skips) return false;
-      for (let r0 = 0; r0 < g.rows; r0 += panelRows) {
-        const n = Math.min(panelRows, g.rows - r0);
-        packRows(l, pk, g, k, r0, n);
-        blockedMatmul(tiles, pk, wk, temp, { batches: 1, m: n, k: depth, n: g.width });
-        scatterRows(temp, out, g, k, r0, n, normalize);
+  /**
+   * The classes' outputs through the kind's tiles, operands packed into
+   * arrays of type A; false (having written some outputs) when the padded
+   * class meets a non-finite weight.
+   */
+  const gemm = <A extends Float64Array | Int32Array>(tiles: Tiles<A>, wBuf: (n: number) => A, pBuf: (n: number) => A, l: Float64Array, r: Float64Array, out: Float64Array, classes: readonly TapClass[], floats: boolean): boolean => {
+    for (const cls of classes) {
+      const depth = cls.taps.length * g.ci;
+      const rows = g.outBatch * cls.positions.length;
+      if (rows === 0) continue;
+      if (depth === 0) {
+        zeroClass(out, g, cls);
+        continue;
+      }
+      const panelRows = Math.min(rows, Math.max(4, Math.floor(PANEL_VALUES / depth) & ~3));
+      const wk = wBuf(depth * g.width);
+      const pk = pBuf(panelRows * depth);
+      const temp = prodBuf(panelRows * g.width);
+      for (let k = 0; k < g.blocks; k++) {
+        const finite = packKernel(r, wk, g, k, cls.taps);
+        if (floats && !finite && cls === g.padded) return false;
+        for (let r0 = 0; r0 < rows; r0 += panelRows) {
+          const n = Math.min(panelRows, rows - r0);
+          packRows(l, pk, g, cls, k, r0, n);
+          blockedMatmul(tiles, pk, wk, temp, { batches: 1, m: n, k: depth, n: g.width });
+          scatterRows(temp, out, g, cls, k, r0, n);
+        }
       }
     }
     return true;
   };
-  const wF64 = scratch(() => new Float64Array(depth * g.width));
-  const pF64 = scratch(() => new Float64Array(panelRows * depth));
-  const wI32 = scratch(() => new Int32Array(depth * g.width));
-  const pI32 = scratch(() => new Int32Array(panelRows * depth));
+
+  const runGemm = (l: Float64Array, r: Float64Array, out: Float64Array, classes: readonly TapClass[]): boolean => {
+    switch (kind) {
+      case "float64":
+        return gemm(F64_TILES, wF64, pF64, l, r, out, classes, true);
+      case "float32":
+        return gemm(F32_TILES, wF64, pF64, l, r, out, classes, true);
+      case "int32":
+        return gemm(I32_TILES, wI32, pI32, l, r, out, classes, false);
+      default:
+        return kind satisfies never;
+    }
+  };
+
+  const runDepthwise = (l: Float64Array, r: Float64Array, out: Float64Array): void => {
+    const w = wDepthwise();
+    packDepthwise(r, w, g);
+    const loop = kind === "float64" ? depthwiseF64 : kind === "float32" ? depthwiseF32 : depthwiseI32;
+    for (const cls of g.exact()) loop(l, w, out, g, cls);
+  };
 
   return (lhs, rhs, out) => {
     let l = checkOperand(inst, lhs, lhsShape, 0);
@@ -351,27 +558,10 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
       for (let i = 0; i < rhsCount; i++) c[i] = convertRhs(r[i]);
       r = c;
     }
-    if (outCount > 0) {
-      // No window position, or no input feature: every output is the empty sum, +0.
-      if (depth === 0) out.fill(0);
-      else {
-        let done: boolean;
-        switch (kind) {
-          case "float64":
-            done = run(F64_TILES, wF64, pF64, l, r, out, true);
-            break;
-          case "float32":
-            done = run(F32_TILES, wF64, pF64, l, r, out, true);
-            break;
-          case "int32":
-            done = run(I32_TILES, wI32, pI32, l, r, out, false);
-            break;
-          default:
-            return kind satisfies never;
-        }
-        if (!done) return undefined;
-      }
-    }
+    if (outCount === 0) return { shape: result, data: out };
+    if (depthwise) runDepthwise(l, r, out);
+    else if (g.padded === undefined || !runGemm(l, r, out, [g.padded])) runGemm(l, r, out, g.exact());
+    if (normalize !== undefined) for (let i = 0; i < outCount; i++) out[i] = normalize(out[i]);
     return { shape: result, data: out };
   };
 }

@@ -27,7 +27,6 @@ import {
 import type { EvalContext, Numerics } from "../kernel.ts";
 import { numericsOf } from "../numerics/index.ts";
 import type { Frame } from "./buffer_pool.ts";
-import { convolutionKernels } from "../kernels/dot_conv/convolution.ts";
 import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
@@ -118,20 +117,16 @@ function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numeri
   };
 }
 
-/** A convolution as packed matrix products (conv_kernel.ts); the reference kernel where that declines at run time. */
+/** A convolution as packed matrix products (conv_kernel.ts). */
 function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
   const kernel = compileConvolution(inst, lhs, rhs);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
-  return (operands, frame, ctx) => {
+  return (operands, frame) => {
     const [a, b] = arrays(inst.opcode, operands);
-    const out = frame.take(n);
-    const result = kernel(a, b, out);
-    if (result !== undefined) return result;
-    out.set((convolutionKernels.convolution(inst, operands, ctx) as ArrayLiteral).data as Float64Array);
-    return { shape: inst.shape as ArrayShape, data: out };
+    return kernel(a, b, frame.take(n));
   };
 }
 
