@@ -24,7 +24,21 @@ import {
   type InstructionOf,
   storageOf,
 } from "@minixla/hlo";
+import type { Numerics } from "../kernel.ts";
 import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
+import { numericsOf } from "../numerics/index.ts";
+import { matmulXlaCpu } from "../numerics/xla_cpu/dot.ts";
+import { xlaCpuFlusher } from "../numerics/xla_cpu/flush.ts";
+import {
+  f32FmaTile1x1,
+  f32FmaTile1x4,
+  f32FmaTile4x1,
+  f32FmaTile4x4,
+  f64FmaTile1x1,
+  f64FmaTile1x4,
+  f64FmaTile4x1,
+  f64FmaTile4x4,
+} from "./dot_fma_tiles.ts";
 import {
   type DotTile,
   f32Tile1x1,
@@ -66,6 +80,9 @@ export interface Tiles<A extends Float64Array | Int32Array> {
 export const F64_TILES: Tiles<Float64Array> = { t4x4: f64Tile4x4, t1x4: f64Tile1x4, t4x1: f64Tile4x1, t1x1: f64Tile1x1 };
 export const F32_TILES: Tiles<Float64Array> = { t4x4: f32Tile4x4, t1x4: f32Tile1x4, t4x1: f32Tile4x1, t1x1: f32Tile1x1 };
 export const I32_TILES: Tiles<Int32Array> = { t4x4: i32Tile4x4, t1x4: i32Tile1x4, t4x1: i32Tile4x1, t1x1: i32Tile1x1 };
+/** XLA CPU's fused multiply-add chains (numerics "xla-cpu"). */
+const F32_FMA_TILES: Tiles<Float64Array> = { t4x4: f32FmaTile4x4, t1x4: f32FmaTile1x4, t4x1: f32FmaTile4x1, t1x1: f32FmaTile1x1 };
+const F64_FMA_TILES: Tiles<Float64Array> = { t4x4: f64FmaTile4x4, t1x4: f64FmaTile1x4, t4x1: f64FmaTile4x1, t1x1: f64FmaTile1x1 };
 
 /** Batched matrix sizes: A [batches, m, k] times B [batches, k, n]. */
 export interface Sizes {
@@ -141,8 +158,11 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * (float64/float32/int32 accumulation kinds of kernels/dot_conv/accumulation.ts);
  * undefined otherwise, or when the shapes do not match the dimension
  * numbers (the engine then uses the reference kernel, which reports it).
+ * A numerics mode with its own float dot is compiled when that dot is XLA
+ * CPU's (its operands flushed, then fused multiply-add chains: the same
+ * steps in the same order), and left to the reference kernel otherwise.
  */
-export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape): DotKernel | undefined {
+export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape, numerics: Numerics = "reference"): DotKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
   const t = result.elementType;
@@ -150,6 +170,10 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
   if (ELEMENT_TYPE_INFO[t].kind === "token") return undefined;
   const kind = accumulationKind(t, `${inst.name} (dot)`);
   if (kind !== "float64" && kind !== "float32" && kind !== "int32") return undefined;
+  const ownDot = numericsOf(numerics).dotFloat;
+  const fma = ownDot !== undefined && kind !== "int32";
+  if (fma && ownDot !== matmulXlaCpu) return undefined;
+  const flush = fma ? (xlaCpuFlusher(kind === "float32" ? "f32" : "f64") as (x: number) => number) : undefined;
 
   const at = inst.attributes;
   const ld = lhsShape.dimensions;
@@ -193,6 +217,15 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
     return words;
   };
 
+  /** The operand laid out and flushed as XLA CPU's dot reads it, in the scratch buffer (never the caller's array). */
+  const laidOutFlushed = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array => {
+    const f = flush as (x: number) => number;
+    const src = laidOut(data, dims, order, inPlace, buf);
+    const dst = buf();
+    for (let i = 0; i < src.length; i++) dst[i] = f(src[i]);
+    return dst;
+  };
+
   return (lhs, rhs, out) => {
     const l = checkOperand(inst, lhs, lhsShape, 0);
     const r = checkOperand(inst, rhs, rhsShape, 1);
@@ -200,6 +233,12 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
       throw new EvalError(`${inst.name} (dot): the result buffer must hold ${outCount} elements and not be an operand`);
     }
     const data = out ?? new Float64Array(outCount);
+    if (fma) {
+      const tiles = kind === "float32" ? F32_FMA_TILES : F64_FMA_TILES;
+      blockedMatmul(tiles, laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
+      if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
+      return { shape: result, data };
+    }
     switch (kind) {
       case "float64":
         blockedMatmul(F64_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
