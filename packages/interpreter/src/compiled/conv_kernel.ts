@@ -173,7 +173,7 @@ function plan(inst: InstructionOf<"convolution">, ld: readonly number[], rd: rea
   const winSizes = window.map((w) => w.size);
   const outSpatial = product(outSizes);
   const taps = product(winSizes);
-  if (outSpatial * taps > 1 << 25) return undefined; // the tap table would not pay for itself
+  if (outSpatial * taps > 1 << 22) return undefined; // the tap table would not pay for itself
 
   // Per dimension: lhs offset of window index k at output index p, or -1 (padding or a hole).
   const dimOff = window.map((w, i) => {
