@@ -29,16 +29,7 @@ import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
 import { numericsOf } from "../numerics/index.ts";
 import { matmulXlaCpu } from "../numerics/xla_cpu/dot.ts";
 import { xlaCpuFlusher } from "../numerics/xla_cpu/flush.ts";
-import {
-  f32FmaTile1x1,
-  f32FmaTile1x4,
-  f32FmaTile4x1,
-  f32FmaTile4x4,
-  f64FmaTile1x1,
-  f64FmaTile1x4,
-  f64FmaTile4x1,
-  f64FmaTile4x4,
-} from "./dot_fma_tiles.ts";
+import { f32FmaRows, f64FmaRows } from "./dot_fma_rows.ts";
 import {
   type DotTile,
   f32Tile1x1,
@@ -80,9 +71,6 @@ export interface Tiles<A extends Float64Array | Int32Array> {
 export const F64_TILES: Tiles<Float64Array> = { t4x4: f64Tile4x4, t1x4: f64Tile1x4, t4x1: f64Tile4x1, t1x1: f64Tile1x1 };
 export const F32_TILES: Tiles<Float64Array> = { t4x4: f32Tile4x4, t1x4: f32Tile1x4, t4x1: f32Tile4x1, t1x1: f32Tile1x1 };
 export const I32_TILES: Tiles<Int32Array> = { t4x4: i32Tile4x4, t1x4: i32Tile1x4, t4x1: i32Tile4x1, t1x1: i32Tile1x1 };
-/** XLA CPU's fused multiply-add chains (numerics "xla-cpu"). */
-const F32_FMA_TILES: Tiles<Float64Array> = { t4x4: f32FmaTile4x4, t1x4: f32FmaTile1x4, t4x1: f32FmaTile4x1, t1x1: f32FmaTile1x1 };
-const F64_FMA_TILES: Tiles<Float64Array> = { t4x4: f64FmaTile4x4, t1x4: f64FmaTile1x4, t4x1: f64FmaTile4x1, t1x1: f64FmaTile1x1 };
 
 /** Batched matrix sizes: A [batches, m, k] times B [batches, k, n]. */
 export interface Sizes {
@@ -160,7 +148,8 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * numbers (the engine then uses the reference kernel, which reports it).
  * A numerics mode with its own float dot is compiled when that dot is XLA
  * CPU's (its operands flushed, then fused multiply-add chains: the same
- * steps in the same order), and left to the reference kernel otherwise.
+ * steps in the same order, dot_fma_rows.ts), and left to the reference
+ * kernel otherwise.
  */
 export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape, numerics: Numerics = "reference"): DotKernel | undefined {
   const result = inst.shape;
@@ -234,8 +223,9 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
     }
     const data = out ?? new Float64Array(outCount);
     if (fma) {
-      const tiles = kind === "float32" ? F32_FMA_TILES : F64_FMA_TILES;
-      blockedMatmul(tiles, laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
+      const la = laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
+      const rb = laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);
+      (kind === "float32" ? f32FmaRows : f64FmaRows)(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n);
       if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
       return { shape: result, data };
     }
