@@ -24,7 +24,12 @@ import {
   type InstructionOf,
   storageOf,
 } from "@minixla/hlo";
+import type { Numerics } from "../kernel.ts";
 import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
+import { numericsOf } from "../numerics/index.ts";
+import { matmulXlaCpu } from "../numerics/xla_cpu/dot.ts";
+import { xlaCpuFlusher } from "../numerics/xla_cpu/flush.ts";
+import { f32FmaRows, f64FmaRows } from "./dot_fma_rows.ts";
 import {
   type DotTile,
   f32Tile1x1,
@@ -55,18 +60,20 @@ const KC = 512;
 /** Rows of A per block: MC x KC f64 is 256 KiB, kept in L2 while the panels of B pass. */
 const MC = 64;
 
-interface Tiles<A extends Float64Array | Int32Array> {
+/** The four register tiles of one accumulation kind (dot_tiles.ts). */
+export interface Tiles<A extends Float64Array | Int32Array> {
   readonly t4x4: DotTile<A>;
   readonly t1x4: DotTile<A>;
   readonly t4x1: DotTile<A>;
   readonly t1x1: DotTile<A>;
 }
 
-const F64_TILES: Tiles<Float64Array> = { t4x4: f64Tile4x4, t1x4: f64Tile1x4, t4x1: f64Tile4x1, t1x1: f64Tile1x1 };
-const F32_TILES: Tiles<Float64Array> = { t4x4: f32Tile4x4, t1x4: f32Tile1x4, t4x1: f32Tile4x1, t1x1: f32Tile1x1 };
-const I32_TILES: Tiles<Int32Array> = { t4x4: i32Tile4x4, t1x4: i32Tile1x4, t4x1: i32Tile4x1, t1x1: i32Tile1x1 };
+export const F64_TILES: Tiles<Float64Array> = { t4x4: f64Tile4x4, t1x4: f64Tile1x4, t4x1: f64Tile4x1, t1x1: f64Tile1x1 };
+export const F32_TILES: Tiles<Float64Array> = { t4x4: f32Tile4x4, t1x4: f32Tile1x4, t4x1: f32Tile4x1, t1x1: f32Tile1x1 };
+export const I32_TILES: Tiles<Int32Array> = { t4x4: i32Tile4x4, t1x4: i32Tile1x4, t4x1: i32Tile4x1, t1x1: i32Tile1x1 };
 
-interface Sizes {
+/** Batched matrix sizes: A [batches, m, k] times B [batches, k, n]. */
+export interface Sizes {
   readonly batches: number;
   readonly m: number;
   readonly k: number;
@@ -74,7 +81,7 @@ interface Sizes {
 }
 
 /** out[b][i][j] = sum_p a[b][i][p] * c[b][p][j], every chain in the reference's order. */
-function blockedMatmul<A extends Float64Array | Int32Array>(tiles: Tiles<A>, a: A, c: A, out: Float64Array, { batches, m, k, n }: Sizes): void {
+export function blockedMatmul<A extends Float64Array | Int32Array>(tiles: Tiles<A>, a: A, c: A, out: Float64Array, { batches, m, k, n }: Sizes): void {
   const { t4x4, t1x4, t4x1, t1x1 } = tiles;
   const n4 = n - (n % 4);
   for (let bt = 0; bt < batches; bt++) {
@@ -139,8 +146,12 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * (float64/float32/int32 accumulation kinds of kernels/dot_conv/accumulation.ts);
  * undefined otherwise, or when the shapes do not match the dimension
  * numbers (the engine then uses the reference kernel, which reports it).
+ * A numerics mode with its own float dot is compiled when that dot is XLA
+ * CPU's (its operands flushed, then fused multiply-add chains: the same
+ * steps in the same order, dot_fma_rows.ts), and left to the reference
+ * kernel otherwise.
  */
-export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape): DotKernel | undefined {
+export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape, numerics: Numerics = "reference"): DotKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
   const t = result.elementType;
@@ -148,6 +159,10 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
   if (ELEMENT_TYPE_INFO[t].kind === "token") return undefined;
   const kind = accumulationKind(t, `${inst.name} (dot)`);
   if (kind !== "float64" && kind !== "float32" && kind !== "int32") return undefined;
+  const ownDot = numericsOf(numerics).dotFloat;
+  const fma = ownDot !== undefined && kind !== "int32";
+  if (fma && ownDot !== matmulXlaCpu) return undefined;
+  const flush = fma ? (xlaCpuFlusher(kind === "float32" ? "f32" : "f64") as (x: number) => number) : undefined;
 
   const at = inst.attributes;
   const ld = lhsShape.dimensions;
@@ -191,6 +206,15 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
     return words;
   };
 
+  /** The operand laid out and flushed as XLA CPU's dot reads it, in the scratch buffer (never the caller's array). */
+  const laidOutFlushed = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array => {
+    const f = flush as (x: number) => number;
+    const src = laidOut(data, dims, order, inPlace, buf);
+    const dst = buf();
+    for (let i = 0; i < src.length; i++) dst[i] = f(src[i]);
+    return dst;
+  };
+
   return (lhs, rhs, out) => {
     const l = checkOperand(inst, lhs, lhsShape, 0);
     const r = checkOperand(inst, rhs, rhsShape, 1);
@@ -198,6 +222,13 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
       throw new EvalError(`${inst.name} (dot): the result buffer must hold ${outCount} elements and not be an operand`);
     }
     const data = out ?? new Float64Array(outCount);
+    if (fma) {
+      const la = laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
+      const rb = laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);
+      (kind === "float32" ? f32FmaRows : f64FmaRows)(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n);
+      if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
+      return { shape: result, data };
+    }
     switch (kind) {
       case "float64":
         blockedMatmul(F64_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);

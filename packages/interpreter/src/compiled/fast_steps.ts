@@ -2,8 +2,9 @@
  * Which instructions the compiled engine runs as compiled loops, and how:
  * a fusion becomes one generated loop nest (fused_kernel.ts), or a blocked
  * transpose when it only permutes a parameter; a dot becomes a tiled matrix
- * product (dot_kernel.ts); a kOutput fusion runs its dot, then its epilogue
- * as a loop nest over the product. Anything else — and anything those
+ * product (dot_kernel.ts), in numerics xla-cpu too; a convolution becomes
+ * packed matrix products (conv_kernel.ts); a kOutput fusion runs its dot,
+ * then its epilogue as a loop nest over the product. Anything else — and anything those
  * compilers decline (an element type they do not handle, an op they do not
  * fuse) — runs through the reference kernel, so every module the reference
  * runs, the engine runs.
@@ -25,8 +26,8 @@ import {
   storageOf,
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
-import { numericsOf } from "../numerics/index.ts";
 import type { Frame } from "./buffer_pool.ts";
+import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { transposeInto } from "./transpose_kernel.ts";
@@ -67,14 +68,12 @@ function transposeStep(inst: HloInstruction, perm: readonly number[], param: num
 
 /** kOutput: the fused computation's one dot (its operands parameters), computed first, then the epilogue over it. */
 function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation, numerics: Numerics): FastStep | undefined {
-  // A mode's own float dot accumulator is the reference kernel's (kernels/dot_conv/dot.ts).
-  if (numericsOf(numerics).dotFloat !== undefined) return undefined;
   const dots = fused.instructions.filter((i): i is InstructionOf<"dot"> => i.opcode === "dot");
   if (dots.length !== 1) return undefined;
   const dot = dots[0];
   const [lhs, rhs] = dot.operands.map((o) => getInstruction(fused, o));
   if (lhs.opcode !== "parameter" || rhs.opcode !== "parameter" || !float64Shape(lhs.shape) || !float64Shape(rhs.shape) || !float64Shape(dot.shape)) return undefined;
-  const dotKernel = compileDot(dot, lhs.shape, rhs.shape);
+  const dotKernel = compileDot(dot, lhs.shape, rhs.shape, numerics);
   const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics });
   if (dotKernel === undefined || epilogue === undefined) return undefined;
   const li = lhs.attributes.parameterNumber;
@@ -104,10 +103,22 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
 }
 
 function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics): FastStep | undefined {
-  if (numericsOf(numerics).dotFloat !== undefined) return undefined; // the mode's own dot, the reference kernel's (kernels/dot_conv/dot.ts)
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const kernel = compileDot(inst, lhs, rhs);
+  const kernel = compileDot(inst, lhs, rhs, numerics);
+  if (kernel === undefined) return undefined;
+  const n = elementCount(inst.shape);
+  return (operands, frame) => {
+    const [a, b] = arrays(inst.opcode, operands);
+    return kernel(a, b, frame.take(n));
+  };
+}
+
+/** A convolution as packed matrix products (conv_kernel.ts). */
+function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">): FastStep | undefined {
+  const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
+  if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
+  const kernel = compileConvolution(inst, lhs, rhs);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
@@ -123,6 +134,8 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
       return fusionStep(m, inst, numerics);
     case "dot":
       return dotStep(c, inst, numerics);
+    case "convolution":
+      return convolutionStep(c, inst);
     default:
       return undefined;
   }
