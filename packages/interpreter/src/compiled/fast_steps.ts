@@ -66,7 +66,7 @@ function transposeStep(inst: HloInstruction, perm: readonly number[], param: num
 }
 
 /** kOutput: the fused computation's one dot (its operands parameters), computed first, then the epilogue over it. */
-function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation, numerics: Numerics): FastStep | undefined {
+function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation, numerics: Numerics, wasm: boolean): FastStep | undefined {
   // A mode's own float dot accumulator is the reference kernel's (kernels/dot_conv/dot.ts).
   if (numericsOf(numerics).dotFloat !== undefined) return undefined;
   const dots = fused.instructions.filter((i): i is InstructionOf<"dot"> => i.opcode === "dot");
@@ -75,7 +75,7 @@ function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputat
   const [lhs, rhs] = dot.operands.map((o) => getInstruction(fused, o));
   if (lhs.opcode !== "parameter" || rhs.opcode !== "parameter" || !float64Shape(lhs.shape) || !float64Shape(rhs.shape) || !float64Shape(dot.shape)) return undefined;
   const dotKernel = compileDot(dot, lhs.shape, rhs.shape);
-  const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics });
+  const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics, wasm });
   if (dotKernel === undefined || epilogue === undefined) return undefined;
   const li = lhs.attributes.parameterNumber;
   const ri = rhs.attributes.parameterNumber;
@@ -91,13 +91,13 @@ function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputat
   };
 }
 
-function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numerics): FastStep | undefined {
+function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   if (!float64Shape(inst.shape)) return undefined;
   const fused = getComputation(m, inst.called[0]);
-  if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused, numerics);
+  if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused, numerics, wasm);
   const t = loneTranspose(fused);
   if (t !== undefined) return transposeStep(inst, t.perm, t.param);
-  const kernel = compileFusedComputation(fused, m, { numerics });
+  const kernel = compileFusedComputation(fused, m, { numerics, wasm });
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
@@ -116,11 +116,11 @@ function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numeri
   };
 }
 
-/** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics. */
-export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference"): FastStep | undefined {
+/** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics, `wasm` as CompileOptions.wasm. */
+export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference", wasm = true): FastStep | undefined {
   switch (inst.opcode) {
     case "fusion":
-      return fusionStep(m, inst, numerics);
+      return fusionStep(m, inst, numerics, wasm);
     case "dot":
       return dotStep(c, inst, numerics);
     default:

@@ -42,10 +42,10 @@ export interface Program {
 const FOREIGN: ReadonlySet<string> = new Set(["parameter", "constant"]);
 
 /** Plans a computation: the reference's schedule (operand positions, last uses), and a step per instruction. */
-export function planComputation(m: HloModule, c: HloComputation, useFast: boolean, numerics: Numerics = "reference"): Program {
+export function planComputation(m: HloModule, c: HloComputation, useFast: boolean, numerics: Numerics = "reference", wasm = true): Program {
   const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
   const steps = c.instructions.map((inst, i): Step => {
-    const fast = useFast ? fastStep(m, c, inst, numerics) : undefined;
+    const fast = useFast ? fastStep(m, c, inst, numerics, wasm) : undefined;
     return {
       inst,
       operandIndex: operandIndex[i],
