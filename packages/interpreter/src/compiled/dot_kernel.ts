@@ -41,6 +41,7 @@ import {
   i32Tile4x4,
 } from "./dot_tiles.ts";
 import { transposeInto } from "./transpose_kernel.ts";
+import { compileWasmMatmul, wasmMatmulPays } from "./wasm/wasm_kernel.ts";
 
 /** `out`, when given, is a Float64Array of the result's length to write every element of (never an operand). */
 export type DotKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out?: Float64Array) => ArrayLiteral;
@@ -139,8 +140,10 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * (float64/float32/int32 accumulation kinds of kernels/dot_conv/accumulation.ts);
  * undefined otherwise, or when the shapes do not match the dimension
  * numbers (the engine then uses the reference kernel, which reports it).
+ * `wasm`: float sums run as WebAssembly SIMD where that is expected to pay
+ * (true), always ("always", tests) or never (false).
  */
-export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape): DotKernel | undefined {
+export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape, wasm: boolean | "always" = true): DotKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
   const t = result.elementType;
@@ -180,6 +183,8 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
   const lhsI32 = scratch(() => new Int32Array(lhsCount));
   const rhsI32 = scratch(() => new Int32Array(rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
+  const useWasm = kind !== "int32" && (wasm === "always" || (wasm && wasmMatmulPays(sizes)));
+  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, kind === "float32") : undefined;
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>
@@ -200,11 +205,13 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
     const data = out ?? new Float64Array(outCount);
     switch (kind) {
       case "float64":
-        blockedMatmul(F64_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
+      case "float32": {
+        const a = laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64);
+        const c = laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64);
+        if (wasmMatmul !== undefined) wasmMatmul(a, c, data);
+        else blockedMatmul(kind === "float64" ? F64_TILES : F32_TILES, a, c, data, sizes);
         break;
-      case "float32":
-        blockedMatmul(F32_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
-        break;
+      }
       case "int32":
         blockedMatmul(I32_TILES, laidOutI32(l, ld, lhsOrder, lhsInPlace, lhsF64, lhsI32), laidOutI32(r, rd, rhsOrder, rhsInPlace, rhsF64, rhsI32), data, sizes);
         break;

@@ -74,7 +74,7 @@ function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputat
   const dot = dots[0];
   const [lhs, rhs] = dot.operands.map((o) => getInstruction(fused, o));
   if (lhs.opcode !== "parameter" || rhs.opcode !== "parameter" || !float64Shape(lhs.shape) || !float64Shape(rhs.shape) || !float64Shape(dot.shape)) return undefined;
-  const dotKernel = compileDot(dot, lhs.shape, rhs.shape);
+  const dotKernel = compileDot(dot, lhs.shape, rhs.shape, wasm);
   const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics, wasm });
   if (dotKernel === undefined || epilogue === undefined) return undefined;
   const li = lhs.attributes.parameterNumber;
@@ -103,11 +103,11 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
   return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
 }
 
-function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics): FastStep | undefined {
+function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   if (numericsOf(numerics).dotFloat !== undefined) return undefined; // the mode's own dot, the reference kernel's (kernels/dot_conv/dot.ts)
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const kernel = compileDot(inst, lhs, rhs);
+  const kernel = compileDot(inst, lhs, rhs, wasm);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
@@ -122,7 +122,7 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
     case "fusion":
       return fusionStep(m, inst, numerics, wasm);
     case "dot":
-      return dotStep(c, inst, numerics);
+      return dotStep(c, inst, numerics, wasm);
     default:
       return undefined;
   }

@@ -8,6 +8,7 @@
 import type { Numerics } from "../../kernel.ts";
 import type { KernelPlan } from "../kernel_plan.ts";
 import type { LoopKernel } from "../loop_codegen.ts";
+import { type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan } from "./emit_plan.ts";
 import { exportedBuffer, wasmApi } from "./runtime.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
@@ -68,5 +69,46 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
     (run as () => void)();
     out.set(heap.subarray(outStart, outStart + outLength));
     if (round !== undefined) for (let j = 0; j < out.length; j++) out[j] = round(out[j]);
+  };
+}
+
+/**
+ * Products per element copied (A and B in, the output out) from which the
+ * WebAssembly matmul pays for its copies: 256x256x256 (85 per element) ran
+ * in 11 ms against the JavaScript tiles' 36, 64x512x512 (51) 31 ms against
+ * 63, f32 128x64x32 (18) 0.16 ms against 0.30; 16x16x16 (5) ran as fast
+ * either way, and a 1x1024 by 1024x1024 matrix-vector product (1), all copy,
+ * 20 ms against 14.
+ */
+const PRODUCTS_PER_COPY = 8;
+
+/** A batched matmul as dot_kernel.ts runs it: A [batch, m, k], B [batch, k, n] in, every output element written. */
+export type Matmul = (a: Float64Array, b: Float64Array, out: Float64Array) => void;
+
+/** Whether the WebAssembly matmul is expected to beat the JavaScript tiles, copies included (measured, see PRODUCTS_PER_COPY). */
+export function wasmMatmulPays(sizes: MatmulSizes): boolean {
+  const { batches, m, k, n } = sizes;
+  return m * k * n >= PRODUCTS_PER_COPY * (m * k + k * n + m * n) && batches * m * k * n > 0;
+}
+
+/**
+ * The matmul as WebAssembly (emit_matmul.ts), or undefined where the host
+ * has none or the arrays are too large.
+ */
+export function compileWasmMatmul(sizes: MatmulSizes, f32: boolean): Matmul | undefined {
+  if (wasmApi === undefined) return undefined;
+  const emitted = emitMatmul(sizes, f32);
+  if (emitted === undefined) return undefined;
+  const instance = new wasmApi.Instance(new wasmApi.Module(emitted.bytes));
+  const buffer = exportedBuffer(instance, "memory");
+  const run = instance.exports.run;
+  if (buffer === undefined || typeof run !== "function") return undefined;
+  const heap = new Float64Array(buffer);
+  const outLength = sizes.batches * sizes.m * sizes.n;
+  return (a, b, out) => {
+    heap.set(a, emitted.a);
+    heap.set(b, emitted.b);
+    (run as () => void)();
+    out.set(heap.subarray(emitted.out, emitted.out + outLength));
   };
 }
