@@ -25,7 +25,7 @@ import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
 export interface WasmLayout {
-  /** Per plan array (inputs, then constants): its first element. */
+  /** Per plan array (inputs, then constants): its first element (arrays the plan never reads hold no room). */
   readonly arrays: readonly number[];
   readonly out: number;
   readonly outLength: number;
@@ -67,8 +67,9 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     }
   }
 
-  // Memory: each array 16-byte aligned, one spare element pair after it.
-  const arrayLengths = [...plan.inputLengths, ...plan.constants.map((c) => c.length)];
+  // Memory: each array the plan reads 16-byte aligned, one spare element pair after it (arrays it never reads take none).
+  const read = readArrays(plan);
+  const arrayLengths = [...plan.inputLengths, ...plan.constants.map((c) => c.length)].map((n, k) => (read.has(k) ? n : 0));
   const arrayStarts: number[] = [];
   let end = 0;
   for (const n of arrayLengths) {
@@ -254,6 +255,13 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     ],
   });
   return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages } };
+}
+
+/** The arrays (inputs, then constants) some node of the plan reads. */
+export function readArrays(plan: KernelPlan): ReadonlySet<number> {
+  const read = new Set<number>();
+  for (const n of plan.nodes) if (n.kind === "read") read.add(n.array);
+  return read;
 }
 
 /** One lane op on the values in locals x (and y). */

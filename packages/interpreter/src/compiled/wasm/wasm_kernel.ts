@@ -9,7 +9,7 @@ import type { Numerics } from "../../kernel.ts";
 import type { KernelPlan } from "../kernel_plan.ts";
 import type { LoopKernel } from "../loop_codegen.ts";
 import { type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
-import { emitPlan } from "./emit_plan.ts";
+import { emitPlan, readArrays } from "./emit_plan.ts";
 import { exportedBuffer, wasmApi } from "./runtime.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
 
@@ -41,7 +41,8 @@ function workOf(plan: KernelPlan, numerics: Numerics): number {
 
 /** Whether WebAssembly is expected to beat the JavaScript loops on the plan, copies included (measured, see above). */
 export function wasmPays(plan: KernelPlan, numerics: Numerics): boolean {
-  const moved = 8 * (plan.inputLengths.reduce((a, b) => a + b, 0) + plan.result.dimensions.reduce((a, b) => a * b, 1));
+  const read = readArrays(plan);
+  const moved = 8 * (plan.inputLengths.reduce((a, b, k) => a + (read.has(k) ? b : 0), 0) + plan.result.dimensions.reduce((a, b) => a * b, 1));
   return moved <= CACHED_BYTES || workOf(plan, numerics) >= WORK_PER_POINT;
 }
 
@@ -61,11 +62,15 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   // The memory never grows, so one view serves every run.
   const heap = new Float64Array(buffer);
   const { arrays: starts, out: outStart, outLength } = emitted.layout;
-  plan.constants.forEach((c, k) => heap.set(c, starts[plan.inputCount + k]));
+  const read = readArrays(plan);
+  plan.constants.forEach((c, k) => {
+    if (read.has(plan.inputCount + k)) heap.set(c, starts[plan.inputCount + k]);
+  });
   const round = plan.reduce?.kind === "sum" ? plan.reduce.round : undefined;
-  const inputCount = plan.inputCount;
+  // Only the inputs some node reads are copied in (a kOutput epilogue is passed the dot's operands too).
+  const inputs = Array.from({ length: plan.inputCount }, (_, k) => k).filter((k) => read.has(k));
   return (arrays, out) => {
-    for (let k = 0; k < inputCount; k++) heap.set(arrays[k], starts[k]);
+    for (const k of inputs) heap.set(arrays[k], starts[k]);
     (run as () => void)();
     out.set(heap.subarray(outStart, outStart + outLength));
     if (round !== undefined) for (let j = 0; j < out.length; j++) out[j] = round(out[j]);
