@@ -116,6 +116,8 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const i = f.local(I32);
   const tmp = f.local(I32);
   const values = plan.nodes.map(() => f.local(V128));
+  const flushedX = f.local(V128);
+  const flushedY = f.local(V128);
 
   /** Byte offset of an access's element within its row, at the counter (left on the stack). */
   const rowAddress = (a: number): void => {
@@ -170,9 +172,24 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
       }
       case "op": {
         const lane = lanes[id] as LaneScalar;
-        const [x, y] = n.operands.map((o) => values[o]);
+        let [x, y] = n.operands.map((o) => values[o]);
+        if (lane.flush !== undefined) {
+          // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are).
+          flush(f, x, lane.flush);
+          f.opU(Op.localSet, flushedX);
+          x = flushedX;
+          if (y !== undefined) {
+            flush(f, y, lane.flush);
+            f.opU(Op.localSet, flushedY);
+            y = flushedY;
+          }
+        }
         laneOp(f, lane, x, y);
         if (lane.f32) f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+        if (lane.flush !== undefined) {
+          f.opU(Op.localSet, values[id]);
+          flush(f, values[id], lane.flush);
+        }
         break;
       }
       default:
@@ -262,6 +279,14 @@ export function readArrays(plan: KernelPlan): ReadonlySet<number> {
   const read = new Set<number>();
   for (const n of plan.nodes) if (n.kind === "read") read.add(n.array);
   return read;
+}
+
+/** The value in local v with magnitudes below min made zero of their sign, left on the stack (±0 and NaN pass: NaN compares false). */
+function flush(f: FunctionBody, v: number, min: number): void {
+  f.opU(Op.localGet, v).f64Const(-0).simd(Simd.f64x2Splat).simd(Simd.v128And);
+  f.opU(Op.localGet, v);
+  f.opU(Op.localGet, v).simd(Simd.f64x2Abs).f64Const(min).simd(Simd.f64x2Splat).simd(Simd.f64x2Lt);
+  f.simd(Simd.v128Bitselect);
 }
 
 /** One lane op on the values in locals x (and y). */

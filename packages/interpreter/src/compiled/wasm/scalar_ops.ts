@@ -10,7 +10,10 @@
  * f32 and a promote back, which rounds as Math.fround does. maximum and
  * minimum are the table's NaN-first, lhs-on-ties functions, built from
  * compares and a bitselect rather than f64x2.max (whose ±0 and NaN rules
- * differ).
+ * differ). Where a mode flushes denormals around an op (XLA CPU), the
+ * emitter flushes operands and result as its model says (flushModel), and
+ * takes the op only if the mode's function gives the model's bits on every
+ * pair of probe values.
  */
 import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction } from "@minixla/hlo";
 import type { Numerics } from "../../kernel.ts";
@@ -24,11 +27,16 @@ export type LaneBinary = "add" | "subtract" | "multiply" | "divide" | "maximum" 
 export type LaneUnary = "negate" | "abs" | "sqrt" | "identity";
 export type LaneOp = LaneBinary | LaneUnary;
 
-/** An op node the emitter computes: the op in float64 lanes, then f32's rounding where `f32`. */
+/**
+ * An op node the emitter computes: operands flushed where `flush`, the op in
+ * float64 lanes, f32's rounding where `f32`, the result flushed where `flush`.
+ */
 export interface LaneScalar {
   readonly op: LaneOp;
   readonly arity: 1 | 2;
   readonly f32: boolean;
+  /** A mode's denormal flushing (XLA CPU's DAZ and FTZ): magnitudes below this become zero of their sign; undefined: none. */
+  readonly flush: number | undefined;
 }
 
 const BINARY: readonly LaneBinary[] = ["add", "subtract", "multiply", "divide", "maximum", "minimum"];
@@ -54,6 +62,53 @@ function plain(opcode: LaneOp | "copy" | "convert", t: ElementType, arity: numbe
   return record.flush === undefined || record.flush.around(opcode, Array.from({ length: arity }, () => t), r, probe) === probe;
 }
 
+/** The smallest normal magnitude of the types the lanes compute in. */
+const SMALLEST_NORMAL: { readonly [t: string]: number } = { f64: 2 ** -1022, f32: 2 ** -126 };
+
+/** The lanes' flush: a magnitude below min becomes zero of its sign (±0 and NaN pass as they are). */
+export function flushModel(min: number): (x: number) => number {
+  return (x) => (Math.abs(x) < min ? (x < 0 || Object.is(x, -0) ? -0 : 0) : x);
+}
+
+const PROBES: readonly number[] = [
+  0, -0, 1, -1.5, 3, 2 ** -1074, -(2 ** -1030), 2 ** -1022, -(2 ** -1022), 2 ** -127, -(2 ** -149), 2 ** -126, 1.1754942e-38, 1e-20, 1e-300, -1e-310,
+  3e38, -3.4028234663852886e38, 1e308, Infinity, -Infinity, NaN,
+];
+
+/** The plain scalar function of a lane op (the table's, as unary.ts and binary.ts define them for floats). */
+const PLAIN: { readonly [K in LaneOp]: (a: number, b: number) => number } = {
+  add: (a, b) => a + b,
+  subtract: (a, b) => a - b,
+  multiply: (a, b) => a * b,
+  divide: (a, b) => a / b,
+  maximum: (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a),
+  minimum: (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a),
+  negate: (a) => -a,
+  abs: (a) => Math.abs(a),
+  sqrt: (a) => Math.sqrt(a),
+  identity: (a) => a,
+};
+
+/**
+ * The flush a mode's function of op on t does, where it is the lanes' model
+ * (operands flushed, op, f32's rounding, result flushed) on every pair of
+ * probe values (denormals of both types, their neighbours, ±0, ±inf, NaN);
+ * undefined where it is not.
+ */
+function flushOf(fn: (...xs: number[]) => number, op: LaneOp, t: ElementType, arity: number): number | undefined {
+  const min = SMALLEST_NORMAL[t];
+  const fl = flushModel(min);
+  const round = t === "f32" ? Math.fround : (x: number): number => x;
+  const values = PROBES.map(round);
+  for (const a of values) {
+    for (const b of arity === 2 ? values : [0]) {
+      const want = fl(round(PLAIN[op](fl(a), fl(b))));
+      if (!Object.is(arity === 2 ? fn(a, b) : fn(a), want)) return undefined;
+    }
+  }
+  return min;
+}
+
 const tables = new Map<Numerics, Map<(...xs: number[]) => number, readonly { readonly s: ScalarSemantics; readonly lane: LaneScalar }[]>>();
 
 function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly { readonly s: ScalarSemantics; readonly lane: LaneScalar }[]> {
@@ -61,14 +116,25 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
   if (table !== undefined) return table;
   table = new Map();
   /** An entry whose rounding the lanes can do: none, or f32's. */
-  const add = (s: ScalarSemantics | undefined, op: LaneOp, arity: 1 | 2): void => {
+  const add = (s: ScalarSemantics | undefined, op: LaneOp, arity: 1 | 2, flush: number | undefined = undefined): void => {
     const rounding = s === undefined ? undefined : laneRounding(s.norm);
     if (s === undefined || rounding === undefined) return;
-    table?.set(s.fn, [...(table.get(s.fn) ?? []), { s, lane: { op, arity, f32: rounding === "f32" } }]);
+    table?.set(s.fn, [...(table.get(s.fn) ?? []), { s, lane: { op, arity, f32: rounding === "f32", flush } }]);
+  };
+  /** An op the mode computes with flushing around the table's function, where the lanes' model gives its bits. */
+  const addFlushed = (s: ScalarSemantics | undefined, op: LaneOp, t: ElementType, arity: 1 | 2): void => {
+    const flush = s === undefined || op === "identity" || numericsOf(numerics).scalar[op]?.(t) !== undefined ? undefined : flushOf(s.fn, op, t, arity);
+    if (flush !== undefined) add(s, op, arity, flush);
   };
   for (const t of TYPES) {
-    for (const op of BINARY) if (plain(op, t, 2, numerics)) add(binarySemantics(op, t, numerics), op, 2);
-    for (const op of UNARY) if (plain(op, t, 1, numerics)) add(unarySemantics(op, t, t, numerics), op, 1);
+    for (const op of BINARY) {
+      if (plain(op, t, 2, numerics)) add(binarySemantics(op, t, numerics), op, 2);
+      else addFlushed(binarySemantics(op, t, numerics), op, t, 2);
+    }
+    for (const op of UNARY) {
+      if (plain(op, t, 1, numerics)) add(unarySemantics(op, t, t, numerics), op, 1);
+      else addFlushed(unarySemantics(op, t, t, numerics), op, t, 1);
+    }
     // Both are the identity function followed by the result type's rounding.
     if (plain("copy", t, 1, numerics)) add(unarySemantics("copy", t, t, numerics), "identity", 1);
     for (const from of TYPES) {
