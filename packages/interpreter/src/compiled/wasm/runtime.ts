@@ -21,3 +21,18 @@ export function exportedBuffer(instance: WasmInstance, name: string): ArrayBuffe
   const memory = instance.exports[name] as { readonly buffer?: unknown } | undefined;
   return memory?.buffer instanceof ArrayBuffer ? memory.buffer : undefined;
 }
+
+/**
+ * The module's instance, or undefined where the host refuses to compile it
+ * synchronously (a browser's main thread limits synchronous compiles to a
+ * few KiB): the caller then runs its JavaScript loops.
+ */
+export function instantiate(bytes: Uint8Array): WasmInstance | undefined {
+  if (wasmApi === undefined) return undefined;
+  try {
+    return new wasmApi.Instance(new wasmApi.Module(bytes));
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+}

@@ -10,7 +10,7 @@ import type { KernelPlan } from "../kernel_plan.ts";
 import type { LoopKernel } from "../loop_codegen.ts";
 import { type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
-import { exportedBuffer, wasmApi } from "./runtime.ts";
+import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
 
 /**
@@ -55,9 +55,9 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   if (wasmApi === undefined || (!always && !wasmPays(plan, numerics))) return undefined;
   const emitted = emitPlan(plan, numerics);
   if (emitted === undefined) return undefined;
-  const instance = new wasmApi.Instance(new wasmApi.Module(emitted.bytes));
-  const buffer = exportedBuffer(instance, "memory");
-  const run = instance.exports.run;
+  const instance = instantiate(emitted.bytes);
+  const buffer = instance && exportedBuffer(instance, "memory");
+  const run = instance?.exports.run;
   if (buffer === undefined || typeof run !== "function") return undefined;
   // The memory never grows, so one view serves every run.
   const heap = new Float64Array(buffer);
@@ -104,9 +104,9 @@ export function compileWasmMatmul(sizes: MatmulSizes, f32: boolean): Matmul | un
   if (wasmApi === undefined) return undefined;
   const emitted = emitMatmul(sizes, f32);
   if (emitted === undefined) return undefined;
-  const instance = new wasmApi.Instance(new wasmApi.Module(emitted.bytes));
-  const buffer = exportedBuffer(instance, "memory");
-  const run = instance.exports.run;
+  const instance = instantiate(emitted.bytes);
+  const buffer = instance && exportedBuffer(instance, "memory");
+  const run = instance?.exports.run;
   if (buffer === undefined || typeof run !== "function") return undefined;
   const heap = new Float64Array(buffer);
   const outLength = sizes.batches * sizes.m * sizes.n;
