@@ -20,6 +20,8 @@ export interface CompileOptions extends EvalOptions {
   readonly fuse?: boolean;
   /** Use compiled loops where they exist (default true); false runs every step through the reference kernels. */
   readonly compiledLoops?: boolean;
+  /** Run fused loops as WebAssembly SIMD where that is exact and expected to pay (default true); false keeps to the JavaScript loops. */
+  readonly wasm?: boolean;
 }
 
 /** A compiled module, executed as often as needed. */
@@ -52,7 +54,7 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
     program(name) {
       let p = programs.get(name);
       if (p === undefined) {
-        p = planComputation(m, getComputation(m, name), useFast, options.numerics ?? "reference", runner.program);
+        p = planComputation(m, getComputation(m, name), useFast, options.numerics ?? "reference", runner.program, options.wasm !== false);
         programs.set(name, p);
       }
       return p;

@@ -127,7 +127,7 @@ function float64Static(s: HloInstruction["shape"]): s is ArrayShape {
  * a compiled loop nest over the product, instead of the whole fused
  * computation op by op.
  */
-function referenceDotOutputFusion(m: HloModule, inst: InstructionOf<"fusion">, fused: HloComputation, numerics: Numerics): DirectStep | undefined {
+function referenceDotOutputFusion(m: HloModule, inst: InstructionOf<"fusion">, fused: HloComputation, numerics: Numerics, wasm: boolean): DirectStep | undefined {
   if (inst.attributes.kind !== "kOutput" || !float64Static(inst.shape)) return undefined;
   const dots = fused.instructions.filter((i): i is InstructionOf<"dot"> => i.opcode === "dot");
   if (dots.length !== 1) return undefined;
@@ -136,7 +136,7 @@ function referenceDotOutputFusion(m: HloModule, inst: InstructionOf<"fusion">, f
   if (lhs.opcode !== "parameter" || rhs.opcode !== "parameter" || !float64Static(lhs.shape) || !float64Static(rhs.shape) || !float64Static(dot.shape)) {
     return undefined;
   }
-  const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics });
+  const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics, wasm });
   if (epilogue === undefined) return undefined;
   const li = lhs.attributes.parameterNumber;
   const ri = rhs.attributes.parameterNumber;
@@ -155,8 +155,8 @@ function referenceDotOutputFusion(m: HloModule, inst: InstructionOf<"fusion">, f
   });
 }
 
-/** The direct step of `inst` (an instruction no compiled loop takes), or undefined for the reference kernel. */
-export function directStep(m: HloModule, inst: HloInstruction, numerics: Numerics, resolve: Resolve): DirectStep | undefined {
+/** The direct step of `inst` (an instruction no compiled loop takes), or undefined for the reference kernel; `wasm` as CompileOptions.wasm. */
+export function directStep(m: HloModule, inst: HloInstruction, numerics: Numerics, resolve: Resolve, wasm = true): DirectStep | undefined {
   switch (inst.opcode) {
     case "parameter": {
       const n = inst.attributes.parameterNumber;
@@ -182,7 +182,7 @@ export function directStep(m: HloModule, inst: HloInstruction, numerics: Numeric
     }
     case "fusion": {
       const fused = getComputation(m, inst.called[0]);
-      const step = referenceDotOutputFusion(m, inst, fused, numerics);
+      const step = referenceDotOutputFusion(m, inst, fused, numerics, wasm);
       if (step !== undefined) return step;
       const callee = lazyProgram(resolve, inst.called[0]);
       return plain((operands, inv) => inv.run(callee(), operands));

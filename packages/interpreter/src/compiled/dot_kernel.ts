@@ -46,6 +46,7 @@ import {
   i32Tile4x4,
 } from "./dot_tiles.ts";
 import { transposeInto } from "./transpose_kernel.ts";
+import { compileWasmMatmul, wasmMatmulPays } from "./wasm/wasm_kernel.ts";
 
 /** `out`, when given, is a Float64Array of the result's length to write every element of (never an operand). */
 export type DotKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out?: Float64Array) => ArrayLiteral;
@@ -149,9 +150,16 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * A numerics mode with its own float dot is compiled when that dot is XLA
  * CPU's (its operands flushed, then fused multiply-add chains: the same
  * steps in the same order, dot_fma_rows.ts), and left to the reference
- * kernel otherwise.
+ * kernel otherwise. `wasm`: the other float sums run as WebAssembly SIMD
+ * where that is expected to pay (true), always ("always", tests) or never (false).
  */
-export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhsShape: ArrayShape, numerics: Numerics = "reference"): DotKernel | undefined {
+export function compileDot(
+  inst: InstructionOf<"dot">,
+  lhsShape: ArrayShape,
+  rhsShape: ArrayShape,
+  numerics: Numerics = "reference",
+  wasm: boolean | "always" = true,
+): DotKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
   const t = result.elementType;
@@ -195,6 +203,8 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
   const lhsI32 = scratch(() => new Int32Array(lhsCount));
   const rhsI32 = scratch(() => new Int32Array(rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
+  const useWasm = !fma && kind !== "int32" && (wasm === "always" || (wasm && wasmMatmulPays(sizes)));
+  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, kind === "float32") : undefined;
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>
@@ -231,11 +241,13 @@ export function compileDot(inst: InstructionOf<"dot">, lhsShape: ArrayShape, rhs
     }
     switch (kind) {
       case "float64":
-        blockedMatmul(F64_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
+      case "float32": {
+        const a = laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64);
+        const c = laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64);
+        if (wasmMatmul !== undefined) wasmMatmul(a, c, data);
+        else blockedMatmul(kind === "float64" ? F64_TILES : F32_TILES, a, c, data, sizes);
         break;
-      case "float32":
-        blockedMatmul(F32_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
-        break;
+      }
       case "int32":
         blockedMatmul(I32_TILES, laidOutI32(l, ld, lhsOrder, lhsInPlace, lhsF64, lhsI32), laidOutI32(r, rd, rhsOrder, rhsInPlace, rhsF64, rhsI32), data, sizes);
         break;

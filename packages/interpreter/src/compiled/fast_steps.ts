@@ -67,14 +67,14 @@ function transposeStep(inst: HloInstruction, perm: readonly number[], param: num
 }
 
 /** kOutput: the fused computation's one dot (its operands parameters), computed first, then the epilogue over it. */
-function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation, numerics: Numerics): FastStep | undefined {
+function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputation, numerics: Numerics, wasm: boolean): FastStep | undefined {
   const dots = fused.instructions.filter((i): i is InstructionOf<"dot"> => i.opcode === "dot");
   if (dots.length !== 1) return undefined;
   const dot = dots[0];
   const [lhs, rhs] = dot.operands.map((o) => getInstruction(fused, o));
   if (lhs.opcode !== "parameter" || rhs.opcode !== "parameter" || !float64Shape(lhs.shape) || !float64Shape(rhs.shape) || !float64Shape(dot.shape)) return undefined;
-  const dotKernel = compileDot(dot, lhs.shape, rhs.shape, numerics);
-  const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics });
+  const dotKernel = compileDot(dot, lhs.shape, rhs.shape, numerics, wasm);
+  const epilogue = compileFusedComputation(fused, m, { external: [dot.name], numerics, wasm });
   if (dotKernel === undefined || epilogue === undefined) return undefined;
   const li = lhs.attributes.parameterNumber;
   const ri = rhs.attributes.parameterNumber;
@@ -90,22 +90,22 @@ function outputFusionStep(m: HloModule, inst: HloInstruction, fused: HloComputat
   };
 }
 
-function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numerics): FastStep | undefined {
+function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   if (!float64Shape(inst.shape)) return undefined;
   const fused = getComputation(m, inst.called[0]);
-  if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused, numerics);
+  if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused, numerics, wasm);
   const t = loneTranspose(fused);
   if (t !== undefined) return transposeStep(inst, t.perm, t.param);
-  const kernel = compileFusedComputation(fused, m, { numerics });
+  const kernel = compileFusedComputation(fused, m, { numerics, wasm });
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
 }
 
-function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics): FastStep | undefined {
+function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const kernel = compileDot(inst, lhs, rhs, numerics);
+  const kernel = compileDot(inst, lhs, rhs, numerics, wasm);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
@@ -127,13 +127,13 @@ function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">):
   };
 }
 
-/** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics. */
-export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference"): FastStep | undefined {
+/** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics, `wasm` as CompileOptions.wasm. */
+export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference", wasm = true): FastStep | undefined {
   switch (inst.opcode) {
     case "fusion":
-      return fusionStep(m, inst, numerics);
+      return fusionStep(m, inst, numerics, wasm);
     case "dot":
-      return dotStep(c, inst, numerics);
+      return dotStep(c, inst, numerics, wasm);
     case "convolution":
       return convolutionStep(c, inst);
     default:

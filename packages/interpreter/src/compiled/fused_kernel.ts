@@ -10,6 +10,7 @@ import { type ArrayLiteral, type HloComputation, type HloModule, EvalError, shap
 import type { Numerics } from "../kernel.ts";
 import { planFusedComputation } from "./kernel_plan.ts";
 import { compileLoopNest } from "./loop_codegen.ts";
+import { compileWasmLoop } from "./wasm/wasm_kernel.ts";
 
 /** A compiled fused computation: array operands in (the fusion's operands, in order), result out. `out`, when given, is a Float64Array of the result's length to write every element of (it is never an operand). */
 export type FusedKernel = (operands: readonly ArrayLiteral[], out?: Float64Array) => ArrayLiteral;
@@ -19,16 +20,19 @@ export type FusedKernel = (operands: readonly ArrayLiteral[], out?: Float64Array
  * handle (the engine then runs it through the reference kernels).
  * `external`: names of instructions inside `fused` to treat as extra inputs
  * appended after the parameters (used for kOutput: the dot is computed
- * elsewhere and its result passed in).
+ * elsewhere and its result passed in). `wasm`: false keeps to the
+ * JavaScript loops, "always" takes WebAssembly wherever it has an exact form
+ * (tests), the default wherever it is also expected to pay.
  */
 export function compileFusedComputation(
   fused: HloComputation,
   module: HloModule,
-  options?: { readonly external?: readonly string[]; readonly numerics?: Numerics },
+  options?: { readonly external?: readonly string[]; readonly numerics?: Numerics; readonly wasm?: boolean | "always" },
 ): FusedKernel | undefined {
   const plan = planFusedComputation(fused, module, options?.external ?? [], options?.numerics ?? "reference");
   if (plan === undefined) return undefined;
-  const loop = compileLoopNest(plan);
+  // WebAssembly SIMD where it has an exact form and pays for its copies (wasm/), else the JavaScript loops.
+  const loop = (options?.wasm !== false ? compileWasmLoop(plan, options?.numerics ?? "reference", options?.wasm === "always") : undefined) ?? compileLoopNest(plan);
   const { inputCount, inputLengths, constants, result } = plan;
   const count = result.dimensions.reduce((a, b) => a * b, 1);
   const what = `fused computation ${fused.name}`;

@@ -34,14 +34,14 @@ import { type KernelPlan, resultAffine } from "./kernel_plan.ts";
 export type LoopKernel = (arrays: readonly Float64Array[], out: Float64Array) => void;
 
 /** The loops after dropping size-1 dimensions and merging neighbours. */
-interface Loops {
+export interface Loops {
   readonly sizes: readonly number[];
   readonly reduced: readonly boolean[];
   /** Per access, its stride along each loop. */
   readonly strides: readonly (readonly number[])[];
 }
 
-function mergeLoops(iteration: readonly number[], reduced: readonly boolean[] | undefined, accesses: readonly Affine[]): Loops {
+export function mergeLoops(iteration: readonly number[], reduced: readonly boolean[] | undefined, accesses: readonly Affine[]): Loops {
   const groups: number[][] = [];
   for (let d = 0; d < iteration.length; d++) {
     if (iteration[d] === 1) continue;

@@ -62,7 +62,7 @@ function hasDynamicDimension(s: Shape): boolean {
 
 /**
  * Plans a computation: the reference's schedule (operand positions, last uses), and a step per instruction.
- * `program` resolves the computations that direct steps run (called when they first run).
+ * `program` resolves the computations that direct steps run (called when they first run); `wasm` as CompileOptions.wasm.
  */
 export function planComputation(
   m: HloModule,
@@ -70,12 +70,13 @@ export function planComputation(
   useFast: boolean,
   numerics: Numerics = "reference",
   program?: (name: string) => Program,
+  wasm = true,
 ): Program {
   const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
   const callees = new Set<string>();
   const steps = c.instructions.map((inst, i): Step => {
-    const fast = useFast ? fastStep(m, c, inst, numerics) : undefined;
-    const direct = useFast && fast === undefined && program !== undefined ? directStep(m, inst, numerics, program) : undefined;
+    const fast = useFast ? fastStep(m, c, inst, numerics, wasm) : undefined;
+    const direct = useFast && fast === undefined && program !== undefined ? directStep(m, inst, numerics, program, wasm) : undefined;
     if (fast === undefined) for (const name of inst.called ?? []) callees.add(name);
     return {
       inst,

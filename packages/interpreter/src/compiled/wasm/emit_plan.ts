@@ -1,0 +1,337 @@
+/**
+ * A kernel plan (kernel_plan.ts) as one WebAssembly SIMD function, bitwise
+ * equal to the JavaScript loop nest (loop_codegen.ts) and so to the
+ * reference. The loops are those of loop_codegen.ts (size-1 dimensions
+ * dropped, neighbours merged); the innermost one runs two points per step in
+ * f64x2 lanes, with a one-point tail. Vectorizing runs across output
+ * elements only: every point keeps its own operations, in its own order.
+ * kInput sums are taken only where the innermost loop is kept: every point
+ * in row-major order adds its value to its output element's running float64
+ * sum (out starts as init), which is the reference's order for each element
+ * (the reduced indices, row-major), two output elements per step; rounding
+ * to the result type once at the end is left to the caller.
+ *
+ * Memory holds every array of the plan (inputs, constants, output) at
+ * offsets fixed here; the caller copies inputs in and the result out. Every
+ * number in the module (offsets, strides, sizes) is computed here from the
+ * plan's integers; nothing from the module's text reaches it.
+ */
+import type { Affine } from "../index_map.ts";
+import { type KernelPlan, resultAffine } from "../kernel_plan.ts";
+import { mergeLoops } from "../loop_codegen.ts";
+import type { Numerics } from "../../kernel.ts";
+import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
+import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
+
+/** Where each array lives in the module's memory (offsets in float64 elements). */
+export interface WasmLayout {
+  /** Per plan array (inputs, then constants): its first element (arrays the plan never reads hold no room). */
+  readonly arrays: readonly number[];
+  readonly out: number;
+  readonly outLength: number;
+  readonly pages: number;
+}
+
+export interface EmittedPlan {
+  readonly bytes: Uint8Array;
+  readonly layout: WasmLayout;
+}
+
+/** Past this many bytes of arrays a plan stays with the JavaScript loops (one memory per kernel, kept while it lives). */
+const MAX_BYTES = 256 * 1024 * 1024;
+const PAGE = 65536;
+
+/** The function's one-point (tail) or two-point body. */
+type Width = 1 | 2;
+
+/**
+ * The module of a plan, or undefined where some node has no lane form with
+ * the same bits, the plan reduces along its innermost loop, or its arrays
+ * are too large.
+ */
+export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | undefined {
+  if (plan.iteration.some((n) => n === 0)) return undefined;
+  const reduce = plan.reduce;
+  if (reduce !== undefined && (reduce.kind !== "sum" || (reduce.round !== undefined && laneRounding(reduce.round) === undefined))) return undefined;
+
+  // Op and iota nodes in lane form.
+  const lanes: (LaneScalar | undefined)[] = [];
+  for (const n of plan.nodes) {
+    if (n.kind === "op") {
+      const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
+      if (lane === undefined) return undefined;
+      lanes.push(lane);
+    } else {
+      if (n.kind === "iota" && laneRounding(n.norm) === undefined) return undefined;
+      lanes.push(undefined);
+    }
+  }
+
+  // Memory: each array the plan reads 16-byte aligned, one spare element pair after it (arrays it never reads take none).
+  const read = readArrays(plan);
+  const arrayLengths = [...plan.inputLengths, ...plan.constants.map((c) => c.length)].map((n, k) => (read.has(k) ? n : 0));
+  const arrayStarts: number[] = [];
+  let end = 0;
+  for (const n of arrayLengths) {
+    arrayStarts.push(end);
+    end += n + 2 + (n % 2);
+  }
+  const outLength = plan.result.dimensions.reduce((a, b) => a * b, 1);
+  const outStart = end;
+  end += outLength + 2;
+  if (end * 8 > MAX_BYTES) return undefined;
+  const pages = Math.max(1, Math.ceil((end * 8) / PAGE));
+
+  // Accesses: node reads/iotas, then the output.
+  const accesses: Affine[] = [];
+  const accessKeys = new Map<string, number>();
+  const accessOf = (a: Affine): number => {
+    const key = `${a.base}|${a.strides.join(",")}`;
+    let k = accessKeys.get(key);
+    if (k === undefined) {
+      k = accesses.length;
+      accesses.push(a);
+      accessKeys.set(key, k);
+    }
+    return k;
+  };
+  const outAccess = accessOf(resultAffine(plan));
+  const nodeAccess = plan.nodes.map((n) => (n.kind === "op" ? -1 : accessOf(n.at)));
+  const merged = mergeLoops(plan.iteration, reduce?.reduced, accesses);
+  // A point without loops runs as one loop of one point.
+  const loops = merged.sizes.length > 0 ? merged : { sizes: [1], reduced: [false], strides: accesses.map((_, k) => [k === outAccess ? 1 : 0]) };
+  const depth = loops.sizes.length;
+  const inner = depth - 1;
+  if (reduce !== undefined && (loops.reduced[inner] || loops.strides[outAccess][inner] !== 1)) return undefined;
+  if (reduce === undefined && loops.strides[outAccess][inner] !== 1) return undefined;
+  const accessLevel = loops.strides.map((s) => s.reduce((deepest, x, l) => (x !== 0 ? l : deepest), -1));
+  const nodeLevel: number[] = [];
+  plan.nodes.forEach((n, id) => {
+    nodeLevel.push(n.kind === "op" ? n.operands.reduce((d, o) => Math.max(d, nodeLevel[o]), -1) : accessLevel[nodeAccess[id]]);
+  });
+
+  const f = new FunctionBody();
+  const counters = loops.sizes.slice(0, inner).map(() => f.local(I32));
+  const rows = accesses.map(() => f.local(I32));
+  const i = f.local(I32);
+  const tmp = f.local(I32);
+  const values = plan.nodes.map(() => f.local(V128));
+  const flushedX = f.local(V128);
+  const flushedY = f.local(V128);
+
+  /** Byte offset of an access's element within its row, at the counter (left on the stack). */
+  const rowAddress = (a: number): void => {
+    const s = loops.strides[a][inner];
+    // rows[a] holds the row's first element index; address = (row + i*s) * 8.
+    f.opU(Op.localGet, rows[a]);
+    if (s !== 0) {
+      f.opU(Op.localGet, i);
+      if (s !== 1) f.i32Const(s).op(Op.i32Mul);
+      f.op(Op.i32Add);
+    }
+    f.i32Const(8).op(Op.i32Mul);
+  };
+  const arrayOffset = (array: number): number => arrayStarts[array] * 8;
+
+  /** Computes node `id` into its local, for `width` points (or splatted, when it does not vary in the innermost loop). */
+  const computeNode = (id: number, width: Width): void => {
+    const n = plan.nodes[id];
+    switch (n.kind) {
+      case "read": {
+        const a = nodeAccess[id];
+        const s = loops.strides[a][inner];
+        const offset = arrayOffset(n.array);
+        if (nodeLevel[id] < inner || s === 0 || width === 1) {
+          rowAddress(a);
+          f.simdMem(Simd.v128Load64Splat, 3, offset);
+        } else if (s === 1) {
+          rowAddress(a);
+          f.simdMem(Simd.v128Load, 3, offset);
+        } else {
+          rowAddress(a);
+          f.opU(Op.localTee, tmp).simdMem(Simd.v128Load64Splat, 3, offset);
+          f.opU(Op.localGet, tmp).i32Const(8 * s).op(Op.i32Add).mem(Op.f64Load, 3, offset);
+          f.simdLane(Simd.f64x2ReplaceLane, 1);
+        }
+        break;
+      }
+      case "iota": {
+        const a = nodeAccess[id];
+        const s = loops.strides[a][inner];
+        f.opU(Op.localGet, rows[a]);
+        if (s !== 0) {
+          f.opU(Op.localGet, i);
+          if (s !== 1) f.i32Const(s).op(Op.i32Mul);
+          f.op(Op.i32Add);
+        }
+        f.opU(Op.localTee, tmp).simd(Simd.i32x4Splat);
+        if (s !== 0 && width === 2) f.opU(Op.localGet, tmp).i32Const(s).op(Op.i32Add).simdLane(Simd.i32x4ReplaceLane, 1);
+        f.simd(Simd.f64x2ConvertLowI32x4S);
+        if (laneRounding(n.norm) === "f32") f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+        break;
+      }
+      case "op": {
+        const lane = lanes[id] as LaneScalar;
+        let [x, y] = n.operands.map((o) => values[o]);
+        if (lane.flush !== undefined) {
+          // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are).
+          flush(f, x, lane.flush);
+          f.opU(Op.localSet, flushedX);
+          x = flushedX;
+          if (y !== undefined) {
+            flush(f, y, lane.flush);
+            f.opU(Op.localSet, flushedY);
+            y = flushedY;
+          }
+        }
+        laneOp(f, lane, x, y);
+        if (lane.f32) f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+        if (lane.flush !== undefined) {
+          f.opU(Op.localSet, values[id]);
+          flush(f, values[id], lane.flush);
+        }
+        break;
+      }
+      default:
+        return n satisfies never;
+    }
+    f.opU(Op.localSet, values[id]);
+  };
+  const computeLevel = (level: number, width: Width): void => {
+    plan.nodes.forEach((_, id) => {
+      if (nodeLevel[id] === level) computeNode(id, width);
+    });
+  };
+  /** Writes (or, for a sum, adds) the value at the counter, for `width` points. */
+  const emitStore = (width: Width): void => {
+    const value = values[plan.value];
+    rowAddress(outAccess);
+    if (reduce !== undefined) {
+      f.opU(Op.localTee, tmp);
+      f.opU(Op.localGet, tmp).simdMem(width === 2 ? Simd.v128Load : Simd.v128Load64Splat, 3, outStart * 8);
+      f.opU(Op.localGet, value).simd(Simd.f64x2Add);
+    } else {
+      f.opU(Op.localGet, value);
+    }
+    if (width === 2) f.simdMem(Simd.v128Store, 3, outStart * 8);
+    else f.simdMemLane(Simd.v128Store64Lane, 3, outStart * 8, 0);
+  };
+
+  // Values that never vary.
+  f.i32Const(0).opU(Op.localSet, i);
+  accesses.forEach((a, k) => f.i32Const(a.base).opU(Op.localSet, rows[k]));
+  computeLevel(-1, 2);
+  if (reduce !== undefined) {
+    // out = init, every element (a scalar loop: it runs once per call).
+    f.i32Const(0).opU(Op.localSet, tmp);
+    f.structured(Op.loop);
+    f.opU(Op.localGet, tmp).opU(Op.localGet, values[reduce.init]).simdLane(Simd.f64x2ExtractLane, 0).mem(Op.f64Store, 3, outStart * 8);
+    f.opU(Op.localGet, tmp).i32Const(8).op(Op.i32Add).opU(Op.localTee, tmp).i32Const(outLength * 8).op(Op.i32LtS).opU(Op.brIf, 0);
+    f.op(Op.end);
+  }
+  for (let l = 0; l < inner; l++) {
+    f.i32Const(0).opU(Op.localSet, counters[l]);
+    f.structured(Op.loop);
+  }
+  // The row: each access's first element, then the values that vary per row only.
+  accesses.forEach((a, k) => {
+    f.i32Const(a.base);
+    for (let l = 0; l < inner; l++) {
+      const s = loops.strides[k][l];
+      if (s === 0) continue;
+      f.opU(Op.localGet, counters[l]).i32Const(s).op(Op.i32Mul).op(Op.i32Add);
+    }
+    f.opU(Op.localSet, rows[k]);
+  });
+  for (let l = 0; l < inner; l++) computeLevel(l, 2);
+  // The innermost loop, two points per step, then the last point.
+  const size = loops.sizes[inner];
+  f.i32Const(0).opU(Op.localSet, i);
+  f.structured(Op.block).structured(Op.loop);
+  f.opU(Op.localGet, i).i32Const(size - 1).op(Op.i32GeS).opU(Op.brIf, 1);
+  computeLevel(inner, 2);
+  emitStore(2);
+  f.opU(Op.localGet, i).i32Const(2).op(Op.i32Add).opU(Op.localSet, i).opU(Op.br, 0);
+  f.op(Op.end).op(Op.end);
+  f.opU(Op.localGet, i).i32Const(size).op(Op.i32LtS).structured(Op.if);
+  computeLevel(inner, 1);
+  emitStore(1);
+  f.op(Op.end);
+  for (let l = inner - 1; l >= 0; l--) {
+    f.opU(Op.localGet, counters[l]).i32Const(1).op(Op.i32Add).opU(Op.localTee, counters[l]);
+    f.i32Const(loops.sizes[l]).op(Op.i32LtS).opU(Op.brIf, 0).op(Op.end);
+  }
+
+  const bytes = encodeModule({
+    types: [{ params: [], results: [] }],
+    functions: [{ type: 0, body: f }],
+    memoryPages: pages,
+    exports: [
+      { name: "run", kind: "function", index: 0 },
+      { name: "memory", kind: "memory", index: 0 },
+    ],
+  });
+  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages } };
+}
+
+/** The arrays (inputs, then constants) some node of the plan reads. */
+export function readArrays(plan: KernelPlan): ReadonlySet<number> {
+  const read = new Set<number>();
+  for (const n of plan.nodes) if (n.kind === "read") read.add(n.array);
+  return read;
+}
+
+/** The value in local v with magnitudes below min made zero of their sign, left on the stack (±0 and NaN pass: NaN compares false). */
+function flush(f: FunctionBody, v: number, min: number): void {
+  f.opU(Op.localGet, v).f64Const(-0).simd(Simd.f64x2Splat).simd(Simd.v128And);
+  f.opU(Op.localGet, v);
+  f.opU(Op.localGet, v).simd(Simd.f64x2Abs).f64Const(min).simd(Simd.f64x2Splat).simd(Simd.f64x2Lt);
+  f.simd(Simd.v128Bitselect);
+}
+
+/** One lane op on the values in locals x (and y). */
+function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefined): void {
+  const get = (k: number | undefined): void => {
+    f.opU(Op.localGet, k as number);
+  };
+  switch (lane.op) {
+    case "add":
+      get(x), get(y), f.simd(Simd.f64x2Add);
+      return;
+    case "subtract":
+      get(x), get(y), f.simd(Simd.f64x2Sub);
+      return;
+    case "multiply":
+      get(x), get(y), f.simd(Simd.f64x2Mul);
+      return;
+    case "divide":
+      get(x), get(y), f.simd(Simd.f64x2Div);
+      return;
+    case "maximum":
+    case "minimum": {
+      // The table's: x if x is NaN, else y if y is NaN, else y where y is above (max) or below (min) x, else x.
+      get(y), get(x);
+      if (lane.op === "maximum") get(x), get(y);
+      else get(y), get(x);
+      f.simd(Simd.f64x2Lt);
+      get(y), get(y), f.simd(Simd.f64x2Ne);
+      get(x), get(x), f.simd(Simd.f64x2Eq);
+      f.simd(Simd.v128And).simd(Simd.v128Or).simd(Simd.v128Bitselect);
+      return;
+    }
+    case "negate":
+      get(x), f.simd(Simd.f64x2Neg);
+      return;
+    case "abs":
+      get(x), f.simd(Simd.f64x2Abs);
+      return;
+    case "sqrt":
+      get(x), f.simd(Simd.f64x2Sqrt);
+      return;
+    case "identity":
+      get(x);
+      return;
+    default:
+      return lane.op satisfies never;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The part of the host's WebAssembly API this engine calls, typed here
+ * (the project compiles without the DOM library, whose declarations carry
+ * it): synchronous compile and instantiate, and validation. undefined on a
+ * host without WebAssembly, where the JavaScript loops run instead.
+ */
+export interface WasmInstance {
+  readonly exports: { readonly [name: string]: unknown };
+}
+
+export interface WasmApi {
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object) => WasmInstance;
+  validate(bytes: Uint8Array): boolean;
+}
+
+export const wasmApi: WasmApi | undefined = (globalThis as { readonly WebAssembly?: WasmApi }).WebAssembly;
+
+/** An instance's exported memory's bytes, where it has one. */
+export function exportedBuffer(instance: WasmInstance, name: string): ArrayBuffer | undefined {
+  const memory = instance.exports[name] as { readonly buffer?: unknown } | undefined;
+  return memory?.buffer instanceof ArrayBuffer ? memory.buffer : undefined;
+}
+
+/**
+ * The module's instance, or undefined where the host refuses to compile it
+ * synchronously (a browser's main thread limits synchronous compiles to a
+ * few KiB): the caller then runs its JavaScript loops.
+ */
+export function instantiate(bytes: Uint8Array): WasmInstance | undefined {
+  if (wasmApi === undefined) return undefined;
+  try {
+    return new wasmApi.Instance(new wasmApi.Module(bytes));
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Which scalar functions of a kernel plan the WebAssembly emitter computes
+ * with exactly the reference's bits. A plan's op node is norm(fn(xs)); the
+ * emitter accepts it only where (fn, norm) are the very function objects the
+ * scalar table (kernels/elementwise/table.ts) hands out for one of these
+ * ops in this numerics mode, unchanged by the mode (no override, no flushing
+ * around it), and norm is either none (f64) or f32's rounding. Every op is
+ * then computed in float64 lanes as the reference computes it in float64
+ * (IEEE add/sub/mul/div/sqrt, sign ops), and f32's rounding is a demote to
+ * f32 and a promote back, which rounds as Math.fround does. maximum and
+ * minimum are the table's NaN-first, lhs-on-ties functions, built from
+ * compares and a bitselect rather than f64x2.max (whose ±0 and NaN rules
+ * differ). Where a mode flushes denormals around an op (XLA CPU), the
+ * emitter flushes operands and result as its model says (flushModel), and
+ * takes the op only if the mode's function gives the model's bits on every
+ * pair of probe values.
+ */
+import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction } from "@minixla/hlo";
+import type { Numerics } from "../../kernel.ts";
+import type { Normalize } from "../../kernels/elementwise/loops.ts";
+import type { ScalarSemantics } from "../../kernels/elementwise/scalar_rules.ts";
+import { binarySemantics, scalarSemantics } from "../../kernels/elementwise/table.ts";
+import { numericsOf } from "../../numerics/index.ts";
+
+export type LaneBinary = "add" | "subtract" | "multiply" | "divide" | "maximum" | "minimum";
+/** identity: copy, and convert between f32 and f64 (the value unchanged, then the result type's rounding). */
+export type LaneUnary = "negate" | "abs" | "sqrt" | "identity";
+export type LaneOp = LaneBinary | LaneUnary;
+
+/**
+ * An op node the emitter computes: operands flushed where `flush`, the op in
+ * float64 lanes, f32's rounding where `f32`, the result flushed where `flush`.
+ */
+export interface LaneScalar {
+  readonly op: LaneOp;
+  readonly arity: 1 | 2;
+  readonly f32: boolean;
+  /** A mode's denormal flushing (XLA CPU's DAZ and FTZ): magnitudes below this become zero of their sign; undefined: none. */
+  readonly flush: number | undefined;
+}
+
+const BINARY: readonly LaneBinary[] = ["add", "subtract", "multiply", "divide", "maximum", "minimum"];
+const UNARY: readonly LaneUnary[] = ["negate", "abs", "sqrt"];
+const TYPES: readonly ElementType[] = ["f64", "f32"];
+
+/** The rounding the emitter applies after an op: none or f32's (Math.fround). */
+export function laneRounding(norm: Normalize | undefined): "none" | "f32" | undefined {
+  if (norm === undefined) return "none";
+  return norm === ELEMENT_TYPE_INFO.f32.normalize && norm === Math.fround ? "f32" : undefined;
+}
+
+function unarySemantics(opcode: string, from: ElementType, to: ElementType, numerics: Numerics): ScalarSemantics | undefined {
+  const inst = { name: "", opcode, operands: [""], shape: { elementType: to, dimensions: [] }, attributes: {}, called: [] };
+  return scalarSemantics(inst as HloInstruction, [from], numerics);
+}
+
+/** Whether the mode computes opcode from operand type t to result r with the table's own function (no override, nothing flushed around it). */
+function plain(opcode: LaneOp | "copy" | "convert", t: ElementType, arity: number, numerics: Numerics, r: ElementType = t): boolean {
+  const record = numericsOf(numerics);
+  if (opcode !== "identity" && record.scalar[opcode]?.(t) !== undefined) return false;
+  const probe = (x: number): number => x;
+  return record.flush === undefined || record.flush.around(opcode, Array.from({ length: arity }, () => t), r, probe) === probe;
+}
+
+/** The smallest normal magnitude of the types the lanes compute in. */
+const SMALLEST_NORMAL: { readonly [t: string]: number } = { f64: 2 ** -1022, f32: 2 ** -126 };
+
+/** The lanes' flush: a magnitude below min becomes zero of its sign (±0 and NaN pass as they are). */
+export function flushModel(min: number): (x: number) => number {
+  return (x) => (Math.abs(x) < min ? (x < 0 || Object.is(x, -0) ? -0 : 0) : x);
+}
+
+const PROBES: readonly number[] = [
+  0, -0, 1, -1.5, 3, 2 ** -1074, -(2 ** -1030), 2 ** -1022, -(2 ** -1022), 2 ** -127, -(2 ** -149), 2 ** -126, 1.1754942e-38, 1e-20, 1e-300, -1e-310,
+  3e38, -3.4028234663852886e38, 1e308, Infinity, -Infinity, NaN,
+];
+
+/** The plain scalar function of a lane op (the table's, as unary.ts and binary.ts define them for floats). */
+const PLAIN: { readonly [K in LaneOp]: (a: number, b: number) => number } = {
+  add: (a, b) => a + b,
+  subtract: (a, b) => a - b,
+  multiply: (a, b) => a * b,
+  divide: (a, b) => a / b,
+  maximum: (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a),
+  minimum: (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a),
+  negate: (a) => -a,
+  abs: (a) => Math.abs(a),
+  sqrt: (a) => Math.sqrt(a),
+  identity: (a) => a,
+};
+
+/**
+ * The flush a mode's function of op on t does, where it is the lanes' model
+ * (operands flushed, op, f32's rounding, result flushed) on every pair of
+ * probe values (denormals of both types, their neighbours, ±0, ±inf, NaN);
+ * undefined where it is not.
+ */
+function flushOf(fn: (...xs: number[]) => number, op: LaneOp, t: ElementType, arity: number): number | undefined {
+  const min = SMALLEST_NORMAL[t];
+  const fl = flushModel(min);
+  const round = t === "f32" ? Math.fround : (x: number): number => x;
+  const values = PROBES.map(round);
+  for (const a of values) {
+    for (const b of arity === 2 ? values : [0]) {
+      const want = fl(round(PLAIN[op](fl(a), fl(b))));
+      if (!Object.is(arity === 2 ? fn(a, b) : fn(a), want)) return undefined;
+    }
+  }
+  return min;
+}
+
+const tables = new Map<Numerics, Map<(...xs: number[]) => number, readonly { readonly s: ScalarSemantics; readonly lane: LaneScalar }[]>>();
+
+function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly { readonly s: ScalarSemantics; readonly lane: LaneScalar }[]> {
+  let table = tables.get(numerics);
+  if (table !== undefined) return table;
+  table = new Map();
+  /** An entry whose rounding the lanes can do: none, or f32's. */
+  const add = (s: ScalarSemantics | undefined, op: LaneOp, arity: 1 | 2, flush: number | undefined = undefined): void => {
+    const rounding = s === undefined ? undefined : laneRounding(s.norm);
+    if (s === undefined || rounding === undefined) return;
+    table?.set(s.fn, [...(table.get(s.fn) ?? []), { s, lane: { op, arity, f32: rounding === "f32", flush } }]);
+  };
+  /** An op the mode computes with flushing around the table's function, where the lanes' model gives its bits. */
+  const addFlushed = (s: ScalarSemantics | undefined, op: LaneOp, t: ElementType, arity: 1 | 2): void => {
+    const flush = s === undefined || op === "identity" || numericsOf(numerics).scalar[op]?.(t) !== undefined ? undefined : flushOf(s.fn, op, t, arity);
+    if (flush !== undefined) add(s, op, arity, flush);
+  };
+  for (const t of TYPES) {
+    for (const op of BINARY) {
+      if (plain(op, t, 2, numerics)) add(binarySemantics(op, t, numerics), op, 2);
+      else addFlushed(binarySemantics(op, t, numerics), op, t, 2);
+    }
+    for (const op of UNARY) {
+      if (plain(op, t, 1, numerics)) add(unarySemantics(op, t, t, numerics), op, 1);
+      else addFlushed(unarySemantics(op, t, t, numerics), op, t, 1);
+    }
+    // Both are the identity function followed by the result type's rounding.
+    if (plain("copy", t, 1, numerics)) add(unarySemantics("copy", t, t, numerics), "identity", 1);
+    for (const from of TYPES) {
+      if (plain("convert", from, 1, numerics, t)) add(unarySemantics("convert", from, t, numerics), "identity", 1);
+    }
+  }
+  tables.set(numerics, table);
+  return table;
+}
+
+/** The lane form of an op node norm(fn(...)) with `arity` operands, or undefined where the emitter has none with the same bits. */
+export function laneScalarOf(
+  fn: (...xs: number[]) => number,
+  norm: Normalize | undefined,
+  arity: number,
+  numerics: Numerics,
+): LaneScalar | undefined {
+  const found = tableOf(numerics).get(fn)?.find((e) => e.s.norm === norm && e.lane.arity === arity);
+  return found?.lane;
+}

@@ -1,0 +1,119 @@
+/**
+ * A kernel plan run as WebAssembly (emit_plan.ts): the module compiled and
+ * instantiated once, its constants copied into its memory once, and per run
+ * the inputs copied in, the function called, the result copied out (and,
+ * for a sum into a narrower float, rounded once as the reference rounds it).
+ * The engine's arrays stay Float64Arrays outside.
+ */
+import type { Numerics } from "../../kernel.ts";
+import type { KernelPlan } from "../kernel_plan.ts";
+import type { LoopKernel } from "../loop_codegen.ts";
+import { type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
+import { emitPlan, readArrays } from "./emit_plan.ts";
+import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
+import { laneScalarOf } from "./scalar_ops.ts";
+
+/**
+ * Arrays moved per run (inputs in, result out) up to which WebAssembly runs
+ * any plan it has an exact form for: they stay in cache, and the copies cost
+ * little (relu(x + b) over [64,512]: 0.03 ms against the JavaScript loop's
+ * 0.2 ms).
+ */
+const CACHED_BYTES = 1 << 20;
+/**
+ * Above CACHED_BYTES, the work per point (see workOf) from which the SIMD
+ * arithmetic pays for the copies: a memory-bound add of 1M elements ran 9 ms
+ * in WebAssembly, 6 of them copies, against 2.3 ms in JavaScript; six ops
+ * with a divide and a square root (work 13) ran 28 ms against 58 ms.
+ */
+const WORK_PER_POINT = 8;
+
+/** Work of one point: divides and square roots count 4, max/min 2 (compares and a select), others 1. */
+function workOf(plan: KernelPlan, numerics: Numerics): number {
+  let work = 0;
+  for (const n of plan.nodes) {
+    if (n.kind !== "op") continue;
+    const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
+    work += lane === undefined ? 0 : lane.op === "divide" || lane.op === "sqrt" ? 4 : lane.op === "maximum" || lane.op === "minimum" ? 2 : 1;
+  }
+  return work;
+}
+
+/** Whether WebAssembly is expected to beat the JavaScript loops on the plan, copies included (measured, see above). */
+export function wasmPays(plan: KernelPlan, numerics: Numerics): boolean {
+  const read = readArrays(plan);
+  const moved = 8 * (plan.inputLengths.reduce((a, b, k) => a + (read.has(k) ? b : 0), 0) + plan.result.dimensions.reduce((a, b) => a * b, 1));
+  return moved <= CACHED_BYTES || workOf(plan, numerics) >= WORK_PER_POINT;
+}
+
+/**
+ * The plan as a LoopKernel running WebAssembly, or undefined where the
+ * emitter has no exact form for it, or (unless `always`) where it is not
+ * expected to pay (wasmPays).
+ */
+export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = false): LoopKernel | undefined {
+  if (wasmApi === undefined || (!always && !wasmPays(plan, numerics))) return undefined;
+  const emitted = emitPlan(plan, numerics);
+  if (emitted === undefined) return undefined;
+  const instance = instantiate(emitted.bytes);
+  const buffer = instance && exportedBuffer(instance, "memory");
+  const run = instance?.exports.run;
+  if (buffer === undefined || typeof run !== "function") return undefined;
+  // The memory never grows, so one view serves every run.
+  const heap = new Float64Array(buffer);
+  const { arrays: starts, out: outStart, outLength } = emitted.layout;
+  const read = readArrays(plan);
+  plan.constants.forEach((c, k) => {
+    if (read.has(plan.inputCount + k)) heap.set(c, starts[plan.inputCount + k]);
+  });
+  const round = plan.reduce?.kind === "sum" ? plan.reduce.round : undefined;
+  // Only the inputs some node reads are copied in (a kOutput epilogue is passed the dot's operands too).
+  const inputs = Array.from({ length: plan.inputCount }, (_, k) => k).filter((k) => read.has(k));
+  return (arrays, out) => {
+    for (const k of inputs) heap.set(arrays[k], starts[k]);
+    (run as () => void)();
+    out.set(heap.subarray(outStart, outStart + outLength));
+    if (round !== undefined) for (let j = 0; j < out.length; j++) out[j] = round(out[j]);
+  };
+}
+
+/**
+ * Products per element copied (A and B in, the output out) from which the
+ * WebAssembly matmul pays for its copies: 256x256x256 (85 per element) ran
+ * in 11 ms against the JavaScript tiles' 36, 64x512x512 (51) 31 ms against
+ * 63, f32 128x64x32 (18) 0.16 ms against 0.30; 16x16x16 (5) ran as fast
+ * either way, and a 1x1024 by 1024x1024 matrix-vector product (1), all copy,
+ * 20 ms against 14.
+ */
+const PRODUCTS_PER_COPY = 8;
+
+/** A batched matmul as dot_kernel.ts runs it: A [batch, m, k], B [batch, k, n] in, every output element written. */
+export type Matmul = (a: Float64Array, b: Float64Array, out: Float64Array) => void;
+
+/** Whether the WebAssembly matmul is expected to beat the JavaScript tiles, copies included (measured, see PRODUCTS_PER_COPY). */
+export function wasmMatmulPays(sizes: MatmulSizes): boolean {
+  const { batches, m, k, n } = sizes;
+  return m * k * n >= PRODUCTS_PER_COPY * (m * k + k * n + m * n) && batches * m * k * n > 0;
+}
+
+/**
+ * The matmul as WebAssembly (emit_matmul.ts), or undefined where the host
+ * has none or the arrays are too large.
+ */
+export function compileWasmMatmul(sizes: MatmulSizes, f32: boolean): Matmul | undefined {
+  if (wasmApi === undefined) return undefined;
+  const emitted = emitMatmul(sizes, f32);
+  if (emitted === undefined) return undefined;
+  const instance = instantiate(emitted.bytes);
+  const buffer = instance && exportedBuffer(instance, "memory");
+  const run = instance?.exports.run;
+  if (buffer === undefined || typeof run !== "function") return undefined;
+  const heap = new Float64Array(buffer);
+  const outLength = sizes.batches * sizes.m * sizes.n;
+  return (a, b, out) => {
+    heap.set(a, emitted.a);
+    heap.set(b, emitted.b);
+    (run as () => void)();
+    out.set(heap.subarray(emitted.out, emitted.out + outLength));
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * No text of a module reaches the WebAssembly the compiled engine
+ * generates: modules whose names, metadata and frontend attributes carry
+ * marker strings compile to modules whose bytes hold none of them, with only
+ * the type, function, memory, export and code sections (no custom or name
+ * section), and exports named by the emitter alone.
+ */
+import { getComputation } from "@minixla/hlo";
+import { describe, expect, it } from "vitest";
+import { planFusedComputation } from "../kernel_plan.ts";
+import { fusionModule } from "../test_support.ts";
+import { emitPlan } from "./emit_plan.ts";
+
+const MARK = "zqmark";
+
+/** A fused computation whose every name and annotation holds the marker. */
+const TEXT = `%fused_computation (${MARK}_p0: f64[3,7], ${MARK}_p1: f32[7]) -> f64[3,7] {
+  %${MARK}_p0 = f64[3,7] parameter(0), metadata={op_type="${MARK}_type" op_name="${MARK}_name" source_file="${MARK}.py" source_line=3}
+  %${MARK}_p1 = f32[7] parameter(1), frontend_attributes={${MARK}_key="${MARK}_value"}
+  %${MARK}_c = f64[7] convert(%${MARK}_p1)
+  %${MARK}_b = f64[3,7] broadcast(%${MARK}_c), dimensions={1}, metadata={op_name="${MARK}_bcast"}
+  %${MARK}_m = f64[3,7] maximum(%${MARK}_p0, %${MARK}_b)
+  ROOT %${MARK}_root = f64[3,7] sqrt(%${MARK}_m), metadata={op_name="${MARK}_root"}
+}`;
+
+/** Section ids of a module, in order (after the 8-byte header). */
+function sectionIds(bytes: Uint8Array): number[] {
+  const ids: number[] = [];
+  let at = 8;
+  while (at < bytes.length) {
+    ids.push(bytes[at++]);
+    let size = 0;
+    let scale = 1;
+    for (;;) {
+      const b = bytes[at++];
+      size += (b & 0x7f) * scale;
+      scale *= 128;
+      if (b < 0x80) break;
+    }
+    at += size;
+  }
+  return ids;
+}
+
+describe("generated WebAssembly", () => {
+  it("holds no text of the module", () => {
+    const m = fusionModule(TEXT);
+    for (const numerics of ["reference", "xla-cpu"] as const) {
+      const plan = planFusedComputation(getComputation(m, "fused_computation"), m, [], numerics);
+      expect(plan).toBeDefined();
+      const emitted = plan && emitPlan(plan, numerics);
+      if (numerics === "reference") expect(emitted, "the emitter takes this plan").toBeDefined();
+      if (emitted === undefined) continue;
+      const text = String.fromCharCode(...emitted.bytes);
+      expect(text.toLowerCase()).not.toContain(MARK);
+      expect(text).not.toContain("fused");
+      expect(sectionIds(emitted.bytes)).toEqual([1, 3, 5, 7, 10]);
+      // The only words after the header ("\0asm", version): the two export names.
+      const printable = text.slice(8).match(/[a-z_]{3,}/gi) ?? [];
+      expect([...new Set(printable)].sort()).toEqual(["memory", "run"]);
+    }
+  });
+});
