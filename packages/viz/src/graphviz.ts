@@ -81,8 +81,8 @@ const BROADCAST_COLOUR = "#e66101";
  */
 const LARGE_GRAPH = 250;
 const LARGE_GRAPH_ATTRIBUTES = "mclimit=0.1, nslimit=1, nslimit1=1, splines=line";
-/** Points added left and right of a pinned layout's box. */
-const PINNED_MARGIN = 48;
+/** Points added around a pinned layout's box (three rows of a label, a third of its widest). */
+const PINNED_MARGIN = 36;
 /** Largest called computation drawn in full beside an `around` view. */
 const MAX_CALLEE_IN_VIEW = 200;
 
@@ -240,11 +240,11 @@ export function moduleGraph(m: HloModule, options: DotOptions = {}): ModuleGraph
   });
   if (nodes.length > LARGE_GRAPH) lines.push(`  graph [${LARGE_GRAPH_ATTRIBUTES}];`);
   if (options.pinned !== undefined) {
-    // Two invisible corners of the pinned layout's box, a little wider (a changed node's label may be wider
-    // than the one laid out): every graph drawn from it spans the same box, so they line up.
+    // Two invisible corners of the pinned layout's box, with a margin (a changed node's label may be wider or
+    // taller than the one laid out): every graph drawn from it spans the same box, so they line up.
     const [llx, lly, urx, ury] = options.pinned.bb.split(",").map(Number);
-    lines.push(`  "pinned corner ll" [pos=${q(`${llx - PINNED_MARGIN},${lly}`)}, style=invis, shape=point, width=0.01, height=0.01, label=""];`);
-    lines.push(`  "pinned corner ur" [pos=${q(`${urx + PINNED_MARGIN},${ury}`)}, style=invis, shape=point, width=0.01, height=0.01, label=""];`);
+    lines.push(`  "pinned corner ll" [pos=${q(`${llx - PINNED_MARGIN},${lly - PINNED_MARGIN}`)}, style=invis, shape=point, width=0.01, height=0.01, label=""];`);
+    lines.push(`  "pinned corner ur" [pos=${q(`${urx + PINNED_MARGIN},${ury + PINNED_MARGIN}`)}, style=invis, shape=point, width=0.01, height=0.01, label=""];`);
   }
   lines.push(...edges, "}");
   return { dot: `${lines.join("\n")}\n`, nodes, computations: computations.map((c) => c.name) };

@@ -1,0 +1,19 @@
+/** The messages between the page and the layout worker (Graphviz, off the page's thread). */
+import type { HloModule } from "@minixla/hlo";
+
+/** A drawing the page asks for: one module, or a step's before and after at the same positions. */
+export type LayoutRequest =
+  | { readonly id: number; readonly kind: "single"; readonly module: HloModule; readonly computations: readonly string[] }
+  | {
+      readonly id: number;
+      readonly kind: "pair";
+      readonly before: HloModule;
+      readonly after: HloModule;
+      readonly beforeComputations: readonly string[];
+      readonly afterComputations: readonly string[];
+    };
+
+/** The `<svg>` texts (one for "single", before and after for "pair"), or why there are none. */
+export type LayoutReply =
+  | { readonly id: number; readonly kind: "ok"; readonly svgs: readonly string[]; readonly ms: number }
+  | { readonly id: number; readonly kind: "error"; readonly message: string };
