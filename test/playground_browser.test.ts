@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
-import { type ArrayLiteral, type HloModule, literal, lowerBroadcasts, parseHloModule, printHloModule, writeNpy } from "@minixla/hlo";
+import { type ArrayLiteral, type HloModule, dce, literal, lowerBroadcasts, parseHloModule, printHloModule, writeNpy } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 import { type Browser, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -354,7 +354,14 @@ describe.skipIf(!HAVE_CHROMIUM)("the playground in headless Chromium", () => {
     await expect.poll(() => page.locator("body").getAttribute("data-rendered"), { timeout: 120_000 }).not.toBe(seen);
     const opened = Date.now() - t0;
     await expect.poll(() => page.locator("#status").textContent(), { timeout: 30_000 }).toMatch(/^1814 instructions/);
-    expect(await page.locator("#graphs svg").count()).toBeGreaterThan(0);
+    // dce's step drops whole computations (unreachable copies of reducers): before draws exactly them, all
+    // highlighted removed; after, which lacks them, draws nothing.
+    const pruned = dce.run(llama);
+    const gone = llama.computations.filter((c) => !pruned.computations.some((p) => p.name === c.name)).flatMap((c) => c.instructions.map((i) => `${c.name}/${i.name}`));
+    expect(gone.length).toBeGreaterThan(0);
+    expect(await titles(page, "#graphs .before g.node.hlo-removed")).toEqual(gone.sort());
+    expect(await titles(page, "#graphs .before g.node")).toEqual(gone.sort());
+    expect(await page.locator("#graphs .after g.node").count()).toBe(0);
 
     // The input: the entry alone (802 nodes), its reducers and loop collapsed into their callers.
     const before = await page.locator("body").getAttribute("data-rendered");
