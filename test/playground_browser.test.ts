@@ -96,6 +96,17 @@ const CHAIN = [
   "",
 ].join("\n");
 const INPUTS = "[[[1, 2, 3], [4, 5, 6]], [10, 20, 30]]";
+/** Dead code for dce and an implicit broadcast for lower-broadcasts. */
+const DEAD_AND_BROADCAST = `HloModule pipeline
+
+ENTRY main {
+  x = f32[2,3] parameter(0)
+  y = f32[3] parameter(1)
+  dead = f32[2,3] negate(x)
+  s = f32[2,3] add(x, y), broadcast_dimensions={1}
+  ROOT p = f32[2,3] multiply(s, y), broadcast_dimensions={1}
+}
+`;
 
 /** Each instruction's printed line keyed "computation/name", read from printHloModule's text. */
 function printedLines(m: HloModule): Map<string, string> {
@@ -336,6 +347,27 @@ describe.skipIf(!HAVE_CHROMIUM)("the playground in headless Chromium", () => {
     await page.locator("#spec").press("Enter");
     expect(await page.locator("#pass-boxes input:checked").evaluateAll((bs) => bs.map((b) => (b as unknown as { value: string }).value))).toEqual(["lower-broadcasts"]);
     expect(await page.locator("#fixpoint").isChecked()).toBe(false);
+
+    // Across steps: each version of the module is drawn at the same places in every step that shows it.
+    await page.locator("#spec").fill("lower-broadcasts,dce");
+    await typeModule(page, DEAD_AND_BROADCAST);
+    await expect.poll(() => page.locator("#steps-body tr").count(), { timeout: 30_000 }).toBe(3);
+    const drawnStep = async (row: number) => {
+      const seen = await page.locator("body").getAttribute("data-rendered");
+      await page.locator(`#steps-body tr[data-row="${row}"]`).click();
+      await expect.poll(() => page.locator("body").getAttribute("data-rendered"), { timeout: 30_000 }).not.toBe(seen);
+      return boxes(page);
+    };
+    const [input, lowered, pruned] = [await drawnStep(0), await drawnStep(1), await drawnStep(2)];
+    const m0 = parseHloModule(DEAD_AND_BROADCAST);
+    const m1 = lowerBroadcasts(m0);
+    const l0 = printedLines(m0);
+    const l1 = printedLines(m1);
+    expect(Object.keys(lowered.after).sort()).toEqual([...l1.keys()].sort());
+    expect(Object.keys(pruned.before).sort()).toEqual([...l1.keys()].sort());
+    for (const k of l1.keys()) expect(pruned.before[k], k).toEqual(lowered.after[k]);
+    for (const k of l0.keys()) expect(input.after[k], k).toEqual(lowered.before[k]);
+    expect(Object.keys(pruned.after)).not.toContain("main/dead");
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);
     await page.close();

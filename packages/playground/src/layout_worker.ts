@@ -3,7 +3,7 @@
  * large computation (seconds of layout) never freezes the page, and the
  * engine is compiled only when the first graph is drawn.
  */
-import { moduleGraph, renderStablePair, renderSvg } from "@minixla/viz";
+import { moduleGraph, renderStable, renderStablePair, renderSvg } from "@minixla/viz";
 import type { LayoutReply, LayoutRequest } from "./layout_protocol.ts";
 
 // Typed as a Worker from the page's side: the same postMessage/onmessage pair.
@@ -12,9 +12,11 @@ const scope = self as unknown as Worker;
 async function draw(request: LayoutRequest): Promise<string[]> {
   switch (request.kind) {
     case "single":
-      return [await renderSvg(moduleGraph(request.module, { computations: request.computations, idPrefix: "in:" }).dot)];
+      return request.context.length === 0
+        ? [await renderSvg(moduleGraph(request.module, { computations: request.computations, idPrefix: "in:" }).dot)]
+        : [await renderStable(request.module, { computations: request.computations, context: request.context, idPrefix: "in:" })];
     case "pair": {
-      const pair = await renderStablePair(request.before, request.after, { before: request.beforeComputations, after: request.afterComputations });
+      const pair = await renderStablePair(request.before, request.after, { before: request.beforeComputations, after: request.afterComputations, context: request.context });
       return [pair.before, pair.after];
     }
     default:

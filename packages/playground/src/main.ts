@@ -85,6 +85,10 @@ const countOf = (m: HloModule): number => m.computations.reduce((n, c) => n + c.
 
 /** Most instructions drawn at once, the reader's expansions included. */
 const MAX_DRAWN = 4000;
+/** Above this many drawn instructions, the input is laid out alone, not with the pipeline's other versions. */
+const ALONE_ABOVE = 300;
+/** Every version of the module the pipeline made, in order: laid out together, each step draws an instruction at one place. */
+const versions = (): HloModule[] => [...new Set(listedSteps(steps).flatMap((s) => (s.previous === undefined ? [s.module] : [s.previous, s.module])))];
 /** Computations the reader expanded by clicking a caller (drawn as clusters from then on). */
 const expanded = new Set<string>();
 
@@ -112,9 +116,10 @@ async function showStep(index: number): Promise<void> {
   let size: number;
   if (step.previous === undefined) {
     const drawn = drawnComputations(step.module, [], expanded);
-    job = { kind: "single", module: step.module, computations: drawn };
-    headings = [heading("input", step.module, drawn)];
     size = instructionCount(step.module, drawn);
+    // A large input is laid out alone: the pipeline's union would only add to seconds of layout.
+    job = { kind: "single", module: step.module, computations: drawn, context: size > ALONE_ABOVE ? [] : versions() };
+    headings = [heading("input", step.module, drawn)];
     diff = printHloModule(step.module);
   } else {
     const before = step.previous;
@@ -125,7 +130,7 @@ async function showStep(index: number): Promise<void> {
     const none = keys.length === 0;
     const b = drawnComputations(before, keys, expanded, none);
     const a = drawnComputations(after, keys, expanded, none);
-    job = { kind: "pair", before, after, beforeComputations: b, afterComputations: a };
+    job = { kind: "pair", before, after, beforeComputations: b, afterComputations: a, context: versions() };
     headings = [heading("before", before, b), heading("after", after, a)];
     size = instructionCount(before, b) + instructionCount(after, a);
     diff = step.changed ? unifiedDiff(printHloModule(before), printHloModule(after), "before.hlo", `${stepNumber(step)}-${step.name}.hlo`) : "(no change)";

@@ -13,7 +13,7 @@ export { type ChangeKind, type ModuleDiff, changeMap, diffModules, instructionKe
 export { type Neighbourhood, computationsHolding, neighbourhood } from "./neighbourhood.ts";
 export { VizError, graphvizVersion, layoutJson, renderPinnedSvg, renderSvg, validateDot } from "./render.ts";
 export { type PinnedEdge, type PinnedLayout, edgeKey, readPinnedLayout } from "./pinned_layout.ts";
-export { type StablePair, type StablePairOptions, renderStablePair, unionModule } from "./stable_pair.ts";
+export { type StableOptions, type StablePair, type StablePairOptions, renderStable, renderStablePair, unionModule } from "./stable_pair.ts";
 export { type DrawnGraph, type GraphPageOptions, drawGraph, graphHtml } from "./graph_page.ts";
 export { type PassReportOptions, passReportHtml, stepNumber, stepTitle } from "./pass_report.ts";
 export { type DemoExample, demoReportHtml } from "./demo_report.ts";

@@ -2,7 +2,7 @@ import { type HloModule, dce, lowerBroadcasts, parseHloModule } from "@minixla/h
 
 const deadCode = (m: HloModule): HloModule => dce.run(m);
 import { describe, expect, it } from "vitest";
-import { renderStablePair, unionModule } from "./stable_pair.ts";
+import { renderStable, renderStablePair, unionModule } from "./stable_pair.ts";
 
 /** A module with dead code (dce removes it) and implicit broadcasts (lowering adds broadcasts), and a reducer cluster. */
 const MODULE = parseHloModule(`HloModule m
@@ -65,5 +65,29 @@ describe("renderStablePair", () => {
     const entry = union.computations.find((c) => c.name === "main")!;
     const names = entry.instructions.map((i) => i.name);
     expect(names.indexOf("dead")).toBe(names.indexOf("v") + 1);
+  });
+});
+
+describe("renderStablePair across a pipeline's steps", () => {
+  it("places every instruction at one spot in every step, given the steps as context", async () => {
+    const m0 = MODULE;
+    const m1 = lowerBroadcasts(m0);
+    const m2 = deadCode(m1);
+    const context = [m0, m1, m2];
+    const first = await renderStablePair(m0, m1, { context });
+    const second = await renderStablePair(m1, m2, { context });
+    const input = await renderStable(m0, { context, idPrefix: "b:" });
+    const spots = new Map<string, string>();
+    for (const [svg, prefix] of [[first.before, "b:"], [first.after, "a:"], [second.before, "b:"], [second.after, "a:"], [input, "b:"]] as const) {
+      for (const [k, at] of placements(svg, prefix)) {
+        const changed = first.diff.changed.includes(k) || second.diff.changed.includes(k);
+        if (changed) continue;
+        expect(spots.get(k) ?? at, k).toBe(at);
+        spots.set(k, at);
+      }
+    }
+    expect(spots.size).toBe(keys(m0).length + first.diff.added.length - first.diff.changed.length);
+    // The second step removed an instruction the first drew: its spot was laid out once, for every step.
+    expect(second.diff.removed).toContain("main/dead");
   });
 });
