@@ -1,7 +1,8 @@
 /**
  * The examples menu: XLA's broadcasting examples as the broadcasting demo
  * records them (each binary op carries its broadcast_dimensions), and
- * modules JAX lowered, from the test corpora, bundled as text.
+ * modules JAX lowered, from the test corpora, and one of XLA's benchmark
+ * modules (a large one), bundled as text.
  */
 import { printHloModule } from "@minixla/hlo";
 import { DEMO_PROGRAMS } from "../../cli/src/demo.ts";
@@ -11,6 +12,7 @@ import mlpGrad from "../../../test/corpus/xla-jax/mlp_grad/module.hlo?raw";
 import softmax from "../../../test/corpus/xla-jax/softmax/module.hlo?raw";
 import lenet from "../../../test/corpus/jax-models/lenet_forward_f32/module.hlo?raw";
 import mixer from "../../../test/corpus/jax-models/mlp_mixer_layer_f64/module.hlo?raw";
+import llama from "../../../test/corpus/xla-hlo/openxla-xla/xla/tools/benchmarks/hlo/hlo_llama31_405b_bf16_64x8.hlo?raw";
 
 /** One entry of the menu. */
 export interface Example {
@@ -31,4 +33,6 @@ export const EXAMPLES: readonly Example[] = [
   { title: "JAX: layer norm", text: layernorm, spec: "default" },
   { title: "JAX: LeNet forward (conv net)", text: lenet, spec: "default" },
   { title: "JAX: MLP-Mixer layer", text: mixer, spec: "default" },
+  // A large module: its reducers and loop body drawn collapsed until expanded.
+  { title: "XLA benchmark: Llama 3.1 405B, SPMD (1,814 instructions)", text: llama, spec: "dce" },
 ];

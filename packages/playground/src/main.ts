@@ -4,13 +4,16 @@
  * in a worker that Cancel terminates) and the share link.
  */
 import type { HloModule, PipelineStep } from "@minixla/hlo";
-import { changeMap, diffModules, moduleGraph, renderSvg, stepTitle } from "@minixla/viz";
+import { diffModules, stepTitle } from "@minixla/viz";
 import { unifiedDiff } from "../../cli/src/commands/line_diff.ts";
+import { collapsedCallees, drawnComputations, instructionCount } from "./collapse.ts";
 import type { Checked } from "./diagnostics.ts";
 import { createEditor, setText } from "./editor.ts";
 import EvalWorker from "./eval_worker.ts?worker&inline";
 import { EXAMPLES } from "./examples.ts";
 import { npyFilesAsJson } from "./json_inputs.ts";
+import { type LayoutJob, Superseded, layout } from "./layout_client.ts";
+import { pickedOf, specOf } from "./pass_picker.ts";
 import { PASS_NAMES, listedSteps, runSteps, stepNumber } from "./pipeline.ts";
 import type { RunReply, RunRequest } from "./run_protocol.ts";
 import { decodeShared, encodeShared } from "./share.ts";
@@ -39,6 +42,35 @@ const outputs = $("outputs");
 const shareButton = $<HTMLButtonElement>("share");
 const shareLink = $<HTMLInputElement>("share-link");
 
+// The pass picker: one box per pass of the registry; ticking writes the spec, a typed list ticks the boxes.
+const fixpointBox = $<HTMLInputElement>("fixpoint");
+let ticked: string[] = [];
+const passBoxes = PASS_NAMES.map((name) => {
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.value = name;
+  const label = document.createElement("label");
+  label.append(box, ` ${name}`);
+  $("pass-boxes").append(label);
+  box.addEventListener("change", () => {
+    ticked = box.checked ? [...ticked.filter((n) => n !== name), name] : ticked.filter((n) => n !== name);
+    specInput.value = specOf({ passes: ticked, fixpoint: fixpointBox.checked });
+    runPasses();
+  });
+  return box;
+});
+fixpointBox.addEventListener("change", () => {
+  specInput.value = specOf({ passes: ticked, fixpoint: fixpointBox.checked });
+  runPasses();
+});
+/** Ticks the boxes the spec's text stands for (none when it is not a plain or fixpoint list). */
+function syncPicker(): void {
+  const picked = pickedOf(specInput.value, PASS_NAMES);
+  ticked = picked === undefined ? [] : [...picked.passes];
+  for (const box of passBoxes) box.checked = ticked.includes(box.value);
+  fixpointBox.checked = picked?.fixpoint ?? false;
+}
+
 specInput.title = `passes: ${PASS_NAMES.join(", ")}; fixpoint(a,b) repeats a list until nothing changes`;
 for (const [i, ex] of EXAMPLES.entries()) examplesMenu.add(new Option(ex.title, String(i)));
 
@@ -50,24 +82,22 @@ let generation = 0;
 
 const escapeHtml = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const countOf = (m: HloModule): number => m.computations.reduce((n, c) => n + c.instructions.length, 0);
-const computationOf = (key: string): string => key.slice(0, key.indexOf("/"));
 
-/** The computations a side of the diff touches (the entry when none). */
-function touched(m: HloModule, keys: readonly string[]): string[] {
-  const names = new Set(keys.map(computationOf));
-  const out = m.computations.map((c) => c.name).filter((c) => names.has(c));
-  return out.length > 0 ? out : [m.entry];
-}
+/** Most instructions drawn at once, the reader's expansions included. */
+const MAX_DRAWN = 4000;
+/** Above this many drawn instructions, the input is laid out alone, not with the pipeline's other versions. */
+const ALONE_ABOVE = 300;
+/** Every version of the module the pipeline made, in order: laid out together, each step draws an instruction at one place. */
+const versions = (): HloModule[] => [...new Set(listedSteps(steps).flatMap((s) => (s.previous === undefined ? [s.module] : [s.previous, s.module])))];
+/** Computations the reader expanded by clicking a caller (drawn as clusters from then on). */
+const expanded = new Set<string>();
 
-const MAX_DRAWN = 600;
-
-async function drawSide(m: HloModule, computations: readonly string[], changes: ReturnType<typeof changeMap> | undefined, prefix: string, heading: string): Promise<string> {
-  const size = m.computations.filter((c) => computations.includes(c.name)).reduce((n, c) => n + c.instructions.length, 0);
-  if (size > MAX_DRAWN) return `<h3>${heading}</h3><p class="muted">${size} instructions in the drawn computations: too many to draw here.</p>`;
-  const g = moduleGraph(m, { computations, idPrefix: prefix, ...(changes === undefined ? {} : { changes }) });
-  // Fewer of dot's crossing-minimisation and ranking iterations: the page re-draws as you type.
-  const svg = await renderSvg(g.dot.replace(/^(digraph .*\{)$/m, "$1\n  graph [mclimit=0.1, nslimit=1, nslimit1=1, searchsize=5];"));
-  return `<h3>${heading}</h3><div class="graph">${svg}</div>`;
+/** One side's heading: its size, and how many called computations it shows collapsed. */
+function heading(label: string, m: HloModule, drawn: readonly string[]): string {
+  const collapsed = collapsedCallees(m, drawn).length;
+  const note = collapsed === 0 ? "" : `; ${collapsed} called computation${collapsed === 1 ? "" : "s"} collapsed: click a caller to expand`;
+  const names = drawn.length === 0 ? "none (it lacks the computations changed)" : drawn.length <= 3 ? drawn.join(", ") : `${drawn.slice(0, 2).join(", ")} and ${drawn.length - 2} more`;
+  return `<h3>${escapeHtml(label)} (${countOf(m)} instructions; drawn: ${escapeHtml(names)}${note})</h3>`;
 }
 
 async function showStep(index: number): Promise<void> {
@@ -80,22 +110,31 @@ async function showStep(index: number): Promise<void> {
     diffView.textContent = "";
     return;
   }
-  let html: string;
+  let job: LayoutJob;
+  let headings: string[];
   let diff: string;
+  let size: number;
   if (step.previous === undefined) {
-    html = `<div class="after">${await drawSide(step.module, [step.module.entry], undefined, "in:", `input (${countOf(step.module)} instructions)`)}</div>`;
+    const drawn = drawnComputations(step.module, [], expanded);
+    size = instructionCount(step.module, drawn);
+    // A large input is laid out alone: the pipeline's union would only add to seconds of layout.
+    job = { kind: "single", module: step.module, computations: drawn, context: size > ALONE_ABOVE ? [] : versions() };
+    headings = [heading("input", step.module, drawn)];
     diff = printHloModule(step.module);
   } else {
     const before = step.previous;
     const after = step.module;
     const d = diffModules(before, after);
-    const b = await drawSide(before, touched(before, [...d.removed, ...d.changed]), changeMap(d, "before"), "b:", `before (${countOf(before)} instructions)`);
-    const a = await drawSide(after, touched(after, [...d.added, ...d.changed]), changeMap(d, "after"), "a:", `after (${countOf(after)} instructions)`);
-    html = `<div class="before">${b}</div><div class="after">${a}</div>`;
+    // Both sides draw the computations the step touched (a computation a pass dropped: only before), the entry when none.
+    const keys = [...d.removed, ...d.added, ...d.changed];
+    const none = keys.length === 0;
+    const b = drawnComputations(before, keys, expanded, none);
+    const a = drawnComputations(after, keys, expanded, none);
+    job = { kind: "pair", before, after, beforeComputations: b, afterComputations: a, context: versions() };
+    headings = [heading("before", before, b), heading("after", after, a)];
+    size = instructionCount(before, b) + instructionCount(after, a);
     diff = step.changed ? unifiedDiff(printHloModule(before), printHloModule(after), "before.hlo", `${stepNumber(step)}-${step.name}.hlo`) : "(no change)";
   }
-  if (mine !== generation) return;
-  graphs.innerHTML = html;
   diffView.innerHTML = diff
     .split("\n")
     .map((l) => {
@@ -103,11 +142,72 @@ async function showStep(index: number): Promise<void> {
       return cls === "" ? escapeHtml(l) : `<span class="${cls}">${escapeHtml(l)}</span>`;
     })
     .join("\n");
+  if (size > MAX_DRAWN) {
+    graphs.innerHTML = `<p class="muted">${size} instructions in the drawn computations: too many to draw here.</p>`;
+    graphs.dataset.step = String(index);
+    return;
+  }
+  // A layout of seconds (hundreds of nodes) says so, instead of leaving the old graphs up.
+  const slow = setTimeout(() => {
+    if (mine === generation) graphs.innerHTML = `<p class="muted">laying out ${size} instructions…</p>`;
+  }, 300);
+  let svgs: readonly string[];
+  try {
+    svgs = await layout(job);
+  } catch (e) {
+    clearTimeout(slow);
+    if (e instanceof Superseded || mine !== generation) return;
+    graphs.innerHTML = `<p class="bad">${escapeHtml(e instanceof Error ? e.message : String(e))}</p>`;
+    return;
+  } finally {
+    clearTimeout(slow);
+  }
+  if (mine !== generation) return;
+  const sides = job.kind === "single" ? ["after"] : ["before", "after"];
+  graphs.innerHTML = sides.map((side, k) => `<div class="${side}">${headings[k]}<div class="graph">${svgs[k]}</div></div>`).join("");
+  // Callers are clickable: they expand (or collapse again) what they call.
+  for (const g of graphs.querySelectorAll<SVGGElement>("g.node")) {
+    const m = g.closest(".before") !== null && step.previous !== undefined ? step.previous : step.module;
+    if (calleesOf(m, g.querySelector("title")?.textContent ?? "").length > 0) g.classList.add("hlo-calls");
+  }
   graphs.dataset.step = String(index);
+  performance.mark("graph-drawn");
+}
+
+/** The computations the instruction keyed "computation/name" calls. */
+function calleesOf(m: HloModule, key: string): readonly string[] {
+  const slash = key.indexOf("/");
+  const comp = m.computations.find((c) => c.name === key.slice(0, slash));
+  return comp?.instructions.find((i) => i.name === key.slice(slash + 1))?.called ?? [];
+}
+
+graphs.addEventListener("click", (e) => {
+  const node = (e.target as Element).closest("g.node");
+  const step = listedSteps(steps)[selected];
+  if (node === null || step === undefined) return;
+  const m = node.closest(".before") !== null && step.previous !== undefined ? step.previous : step.module;
+  const callees = calleesOf(m, node.querySelector("title")?.textContent ?? "");
+  if (callees.length === 0) return;
+  const open = callees.every((c) => expanded.has(c));
+  for (const c of callees) {
+    if (open) expanded.delete(c);
+    else expanded.add(c);
+  }
+  void showStep(selected).then(markRendered);
+});
+
+/** For the tests' trace: the time from the last check (and the last keystroke) to the drawn graphs, as performance measures. */
+function markRendered(): void {
+  if (performance.getEntriesByName("graph-drawn").length === 0) return;
+  const checked = performance.measure("check-to-graph", "checked", "graph-drawn");
+  document.body.dataset.renderMs = checked.duration.toFixed(1);
+  if (performance.getEntriesByName("typed").length > 0) performance.measure("keystroke-to-graph", "typed", "graph-drawn");
+  document.body.dataset.rendered = String(generation);
 }
 
 function runPasses(): void {
-  if (checkedAt === 0) checkedAt = performance.now();
+  if (performance.getEntriesByName("checked").length === 0) performance.mark("checked");
+  syncPicker();
   specError.textContent = "";
   if (current === undefined) return;
   const t0 = performance.now();
@@ -128,21 +228,16 @@ function runPasses(): void {
   statusLine.textContent = `${countOf(current)} instructions; passes ran in ${ms.toFixed(1)} ms`;
   const firstChange = listed.findIndex((s) => s.index > 0 && s.changed);
   const keep = selected < listed.length && selected > 0 && listed[selected].changed ? selected : firstChange >= 0 ? firstChange : 0;
-  void showStep(keep).then(() => {
-    // For the tests' trace: from the text's check to the drawn graphs.
-    document.body.dataset.renderMs = (performance.now() - checkedAt).toFixed(1);
-    document.body.dataset.rendered = String(generation);
-  });
+  void showStep(keep).then(markRendered);
 }
 
 stepsBody.addEventListener("click", (e) => {
   const row = (e.target as HTMLElement).closest("tr");
-  if (row?.dataset.row !== undefined) void showStep(Number(row.dataset.row)).then(() => document.body.setAttribute("data-rendered", String(generation)));
+  if (row?.dataset.row !== undefined) void showStep(Number(row.dataset.row)).then(markRendered);
 });
 
-let checkedAt = 0;
 function onChecked(_text: string, checked: Checked): void {
-  checkedAt = performance.now();
+  performance.mark("checked");
   current = checked.module;
   if (current === undefined) {
     statusLine.textContent = `${checked.problems.length} problem${checked.problems.length === 1 ? "" : "s"}: ${checked.problems[0]?.message.split("\n")[0] ?? ""}`;
@@ -154,14 +249,18 @@ function onChecked(_text: string, checked: Checked): void {
 }
 
 const editor = createEditor($("editor"), EXAMPLES[0].text, onChecked);
+$("editor").addEventListener("input", () => performance.mark("typed"), { capture: true });
 specInput.value = EXAMPLES[0].spec;
 
 examplesMenu.addEventListener("change", () => {
   const ex = EXAMPLES[Number(examplesMenu.value)];
   specInput.value = ex.spec;
   selected = 0;
+  expanded.clear();
+  performance.mark("example-chosen");
   setText(editor, ex.text);
 });
+specInput.addEventListener("input", syncPicker);
 specInput.addEventListener("keydown", (e) => {
   if (e.key === "Enter") runPasses();
 });

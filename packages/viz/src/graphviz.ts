@@ -14,6 +14,7 @@ import { type HloComputation, type HloInstruction, type HloModule, OPCODES, hasT
 import { attributeEntries, constantValueText, instructionLine, truncated } from "./instruction_text.ts";
 import { type ChangeKind, instructionKey } from "./module_diff.ts";
 import { neighbourhood } from "./neighbourhood.ts";
+import { type PinnedLayout, edgeKey } from "./pinned_layout.ts";
 import { type ColourGroup, GROUP_STYLES, colourGroup, implicitBroadcastOperands, isImplicitBroadcast } from "./op_style.ts";
 
 /** What to draw and how. */
@@ -28,6 +29,12 @@ export interface DotOptions {
   readonly idPrefix?: string;
   /** A title drawn above the graph (default: none). */
   readonly title?: string;
+  /**
+   * Positions from another layout (e.g. of the union of a step's before and
+   * after): every node, edge and cluster found there is placed there, for
+   * `renderPinnedSvg`, which draws without laying out anew.
+   */
+  readonly pinned?: PinnedLayout;
 }
 
 /** One drawn instruction, as the HTML page's details panel shows it. */
@@ -74,6 +81,8 @@ const BROADCAST_COLOUR = "#e66101";
  */
 const LARGE_GRAPH = 250;
 const LARGE_GRAPH_ATTRIBUTES = "mclimit=0.1, nslimit=1, nslimit1=1, splines=line";
+/** Points added around a pinned layout's box (three rows of a label, a third of its widest). */
+const PINNED_MARGIN = 36;
 /** Largest called computation drawn in full beside an `around` view. */
 const MAX_CALLEE_IN_VIEW = 200;
 
@@ -157,12 +166,23 @@ export function moduleGraph(m: HloModule, options: DotOptions = {}): ModuleGraph
   const edges: string[] = [];
   let edgeCount = 0;
   const edgeId = (): string => q(`${prefix}e:${edgeCount++}`);
+  // Pinned edges are taken in order, per (tail, head): parallel edges come in operand order in both graphs.
+  const edgeSeen = new Map<string, number>();
+  const edgePlace = (tail: string, head: string): string[] => {
+    const k = edgeKey(tail, head);
+    const n = edgeSeen.get(k) ?? 0;
+    edgeSeen.set(k, n + 1);
+    const e = options.pinned?.edges.get(k)?.[n];
+    return e === undefined ? [] : [`pos=${q(e.pos)}`, ...(e.lp === undefined ? [] : [`lp=${q(e.lp)}`])];
+  };
   computations.forEach((comp) => {
     const cluster = clusterOf.get(comp.name);
     const indent = cluster === undefined ? "  " : "    ";
     if (cluster !== undefined) {
       lines.push(`  subgraph ${cluster} {`);
-      lines.push(`    graph [id=${q(`${prefix}c:${comp.name}`)}, class="hlo-computation", label=${q(comp.name)}, style="rounded,dashed", color="#888888", fontsize=11];`);
+      const box = options.pinned?.clusters.get(comp.name);
+      const placed = box === undefined ? "" : `, bb=${q(box.bb)}${box.lp === undefined ? "" : `, lp=${q(box.lp)}`}`;
+      lines.push(`    graph [id=${q(`${prefix}c:${comp.name}`)}, class="hlo-computation", label=${q(comp.name)}, style="rounded,dashed", color="#888888", fontsize=11${placed}];`);
     }
     const map = instructionMap(comp);
     const keep = only.get(comp.name);
@@ -188,6 +208,7 @@ export function moduleGraph(m: HloModule, options: DotOptions = {}): ModuleGraph
         ...(implicit ? ["peripheries=2"] : []),
         ...(hiddenHere.operands + hiddenHere.users > 0 ? ['style="rounded,filled,dashed"'] : []),
         ...(isRoot && change === undefined ? ["penwidth=2"] : []),
+        ...(options.pinned?.nodes.has(key) === true ? [`pos=${q(options.pinned.nodes.get(key) ?? "")}`] : []),
       ];
       lines.push(`${indent}${q(key)} [${attrs.join(", ")}];`);
       nodes.push({
@@ -200,7 +221,7 @@ export function moduleGraph(m: HloModule, options: DotOptions = {}): ModuleGraph
       const broadcast = new Set(implicitBroadcastOperands(inst, shapeOf));
       inst.operands.forEach((o, k) => {
         if (keep !== undefined && !keep.has(o)) return;
-        const ea = [`id=${edgeId()}`];
+        const ea = [`id=${edgeId()}`, ...edgePlace(instructionKey(comp.name, o), key)];
         if (numbered || broadcast.has(k)) ea.push(`label=${q(broadcast.has(k) ? `${numbered ? `${k} ` : ""}broadcast` : String(k))}`);
         if (broadcast.has(k)) ea.push(`color=${q(BROADCAST_COLOUR)}`, `fontcolor=${q(BROADCAST_COLOUR)}`, 'style="dashed"', "penwidth=1.6");
         edges.push(`  ${q(instructionKey(comp.name, o))} -> ${q(key)} [${ea.join(", ")}];`);
@@ -211,13 +232,20 @@ export function moduleGraph(m: HloModule, options: DotOptions = {}): ModuleGraph
         const callee = computations.find((x) => x.name === c);
         if (!drawn.has(c) || callee === undefined || calleeCluster === undefined) return;
         edges.push(
-          `  ${q(instructionKey(c, callee.root))} -> ${q(key)} [id=${edgeId()}, ltail=${calleeCluster}, style="dashed", color="#7a6bb5", fontcolor="#5b4a9b", label=${q(callRole(inst, k))}];`,
+          `  ${q(instructionKey(c, callee.root))} -> ${q(key)} [id=${edgeId()}, ${[...edgePlace(instructionKey(c, callee.root), key), ""].join(", ")}ltail=${calleeCluster}, style="dashed", color="#7a6bb5", fontcolor="#5b4a9b", label=${q(callRole(inst, k))}];`,
         );
       });
     }
     if (cluster !== undefined) lines.push("  }");
   });
   if (nodes.length > LARGE_GRAPH) lines.push(`  graph [${LARGE_GRAPH_ATTRIBUTES}];`);
+  if (options.pinned !== undefined) {
+    // Two invisible corners of the pinned layout's box, with a margin (a changed node's label may be wider or
+    // taller than the one laid out): every graph drawn from it spans the same box, so they line up.
+    const [llx, lly, urx, ury] = options.pinned.bb.split(",").map(Number);
+    lines.push(`  "pinned corner ll" [pos=${q(`${llx - PINNED_MARGIN},${lly - PINNED_MARGIN}`)}, style=invis, shape=point, width=0.01, height=0.01, label=""];`);
+    lines.push(`  "pinned corner ur" [pos=${q(`${urx + PINNED_MARGIN},${ury + PINNED_MARGIN}`)}, style=invis, shape=point, width=0.01, height=0.01, label=""];`);
+  }
   lines.push(...edges, "}");
   return { dot: `${lines.join("\n")}\n`, nodes, computations: computations.map((c) => c.name) };
 }

@@ -11,7 +11,9 @@ export { type DotOptions, type GraphNode, type ModuleGraph, CHANGE_COLOURS, modu
 export { type ColourGroup, type GroupStyle, GROUP_STYLES, colourGroup, implicitBroadcastOperands, isImplicitBroadcast } from "./op_style.ts";
 export { type ChangeKind, type ModuleDiff, changeMap, diffModules, instructionKey, isEmptyDiff } from "./module_diff.ts";
 export { type Neighbourhood, computationsHolding, neighbourhood } from "./neighbourhood.ts";
-export { VizError, graphvizVersion, renderSvg, validateDot } from "./render.ts";
+export { VizError, graphvizVersion, layoutJson, renderPinnedSvg, renderSvg, validateDot } from "./render.ts";
+export { type PinnedEdge, type PinnedLayout, edgeKey, readPinnedLayout } from "./pinned_layout.ts";
+export { type StableOptions, type StablePair, type StablePairOptions, renderStable, renderStablePair, unionModule } from "./stable_pair.ts";
 export { type DrawnGraph, type GraphPageOptions, drawGraph, graphHtml } from "./graph_page.ts";
 export { type PassReportOptions, passReportHtml, stepNumber, stepTitle } from "./pass_report.ts";
 export { type DemoExample, demoReportHtml } from "./demo_report.ts";

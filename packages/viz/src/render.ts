@@ -31,6 +31,34 @@ export async function renderSvg(dot: string): Promise<string> {
   return svg.slice(start);
 }
 
+/** Lays the graph out with Graphviz's dot and returns Graphviz's JSON of it (every node's, edge's and cluster's position). */
+export async function layoutJson(dot: string): Promise<string> {
+  const g = await graphviz();
+  try {
+    return g.layout(dot, "json", "dot");
+  } catch (e) {
+    throw refused("could not lay out the graph", e);
+  }
+}
+
+/**
+ * Draws a graph whose nodes, edges and clusters carry their positions
+ * (`pos`, `bb`, `lp`) as SVG, placing nothing anew: Graphviz's neato with
+ * -n2, which keeps the given positions and routes only the edges that have none.
+ */
+export async function renderPinnedSvg(dot: string): Promise<string> {
+  const g = await graphviz();
+  let svg: string;
+  try {
+    svg = g.layout(dot, "svg", "neato", { nop: 2 });
+  } catch (e) {
+    throw refused("could not draw the pinned graph", e);
+  }
+  const start = svg.indexOf("<svg");
+  if (start < 0) throw new VizError("Graphviz returned no <svg> element");
+  return svg.slice(start);
+}
+
 /** Parses the DOT text with Graphviz itself (no layout); throws VizError with Graphviz's message when it is not valid DOT. */
 export async function validateDot(dot: string): Promise<void> {
   const g = await graphviz();
