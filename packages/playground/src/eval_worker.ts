@@ -15,9 +15,8 @@ import {
   literal,
   lowerBroadcasts,
   parseModule,
-  xlaCpuNumerics,
 } from "@minixla/hlo";
-import { randomLiteralOfShape } from "@minixla/interpreter";
+import { applyNumericsRewrites, randomLiteralOfShape } from "@minixla/interpreter";
 import { literalTable } from "@minixla/viz";
 import { runWithEngine } from "../../cli/src/engine.ts";
 import { fromJsonValue } from "./json_inputs.ts";
@@ -52,7 +51,7 @@ scope.onmessage = (e: MessageEvent<RunRequest>) => {
   try {
     const parsed = parseModule(request.text);
     const lowered = hasImplicitBroadcast(parsed) ? lowerBroadcasts(parsed) : parsed;
-    const module = request.numerics === "xla-cpu" ? xlaCpuNumerics.run(lowered) : lowered;
+    const module = applyNumericsRewrites(lowered, request.numerics);
     const args = inputsOf(module, request);
     const start = performance.now();
     const result = runWithEngine(request.engine, module, args, { numerics: request.numerics });
