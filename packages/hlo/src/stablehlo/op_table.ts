@@ -10,6 +10,7 @@
  * refused by name. Collectives are translated in collective_ops.ts.
  */
 import { type Attr, intList } from "./attributes.ts";
+import { CHLO_DECOMPOSED, decomposeChlo } from "./chlo_decompositions.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteralText } from "./dense.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
@@ -31,10 +32,7 @@ const BINARY: Readonly<Record<string, string>> = {
   shift_right_logical: "shift-right-logical", complex: "complex",
 };
 const CHLO_UNARY: Readonly<Record<string, string>> = {
-  erf: "erf", tan: "tan", asin: "asin", acos: "acos", sinh: "sinh", cosh: "cosh", asinh: "asinh", acosh: "acosh", atanh: "atanh",
-};
-const CHLO_BUILDER_LIB: Readonly<Record<string, string>> = {
-  next_after: "xla_builder.math.NextAfter", polygamma: "xla_builder.math.Polygamma",
+  erf: "erf", tan: "tan", asin: "asin", acos: "acos", asinh: "asinh", acosh: "acosh", atanh: "atanh",
 };
 const CHECKS = new Set(["expect_eq", "expect_almost_eq", "expect_close", "expect_eq_const", "expect_almost_eq_const", "expect_serialized_eq"]);
 
@@ -310,7 +308,7 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
   const name = op.results[0]?.name ?? short;
   const out = (opcode: string, xs: readonly Val[], attrs = "") => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
   if (CHLO_UNARY[short] !== undefined) return out(CHLO_UNARY[short], operands);
-  if (CHLO_BUILDER_LIB[short] !== undefined) return out("custom-call", operands, `custom_call_target="${CHLO_BUILDER_LIB[short]}"`);
+  if (CHLO_DECOMPOSED.has(short)) return [decomposeChlo(comp, short, operands, resultType(t, op), op.at)];
   const x = operands[0];
   switch (short) {
     case "atan": {
@@ -339,7 +337,7 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
     }
     case "square": return out("multiply", [x, x]);
     default:
-      throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or builder-library call for it`);
+      throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or decomposition for it`);
   }
 }
 
