@@ -234,7 +234,8 @@ function lgamma(e: Elementwise, x: Val): Val {
   const denom = e.un("log", e.un("sine", e.mul(e.c(x, Math.PI), frac)));
   const reflected = e.select(e.isFinite(denom), e.sub(e.sub(e.c(x, Math.log(Math.PI)), denom), result), e.un("negate", denom));
   result = e.select(reflect, reflected, result);
-  const isInf = e.cmp(abs, e.c(x, Infinity), "EQ");
+  // is_inf(x) as CHLO writes it, on an abs of its own as in XLA's HLO.
+  const isInf = e.cmp(e.un("abs", x), e.c(x, Infinity), "EQ");
   return e.select(isInf, e.c(x, Infinity), result);
 }
 
@@ -287,13 +288,16 @@ const I1E_B32 = I1E_B64.slice(-7);
 
 /** Clenshaw's recurrence for a Chebyshev series: (b0 - b2) / 2. */
 function chebyshev(e: Elementwise, x: Val, coefficients: readonly number[]): Val {
-  let b0 = e.c(x, 0);
+  const zero = e.c(x, 0);
+  let b0 = zero;
   let b1 = b0;
   let b2 = b0;
   for (const k of coefficients) {
     b2 = b1;
     b1 = b0;
-    b0 = e.add(e.sub(e.mul(x, b1), b2), e.c(x, k));
+    // XLA's HLO has x * b1 - 0 folded to x * b1 (exact, -0 and NaN included).
+    const xb1 = e.mul(x, b1);
+    b0 = e.add(b2 === zero ? xb1 : e.sub(xb1, b2), e.c(x, k));
   }
   return e.mul(e.sub(b0, b2), e.c(x, 0.5));
 }
@@ -339,7 +343,9 @@ function zeta(e: Elementwise, x: Val, q: Val): Val {
   const twoTermsMinusOne = 2 * ZETA_TERMS - 1;
   for (let i = 0; i < ZETA_TERMS - 1; i++) {
     const product = e.mul(e.add(x, e.c(x, twoTermsMinusOne - 1 - 2 * i)), e.add(x, e.c(x, twoTermsMinusOne - 2 - 2 * i)));
-    hornerSum = e.mul(product, e.mul(invAccSquared, e.add(hornerSum, e.c(x, 1 / ZETA_COEFFS[i]))));
+    // 0 + c is folded to c in XLA's HLO (exact).
+    const term = hornerSum === zero ? e.c(x, 1 / ZETA_COEFFS[i]) : e.add(hornerSum, e.c(x, 1 / ZETA_COEFFS[i]));
+    hornerSum = e.mul(product, e.mul(invAccSquared, term));
   }
   const tail = e.mul(qNegPower, e.add(e.c(x, 0.5), e.mul(e.div(x, acc), e.add(e.c(x, 1 / ZETA_COEFFS[ZETA_TERMS - 1]), hornerSum))));
   const accurate = e.add(e.add(powerSum, correction), tail);

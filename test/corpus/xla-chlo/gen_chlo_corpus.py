@@ -1,0 +1,129 @@
+"""Makes test/corpus/xla-chlo: the CHLO ops that XLA writes out as element-wise
+HLO (erf_inv, lgamma, digamma, bessel_i1e, zeta, polygamma, next_after, cosh,
+sinh), each lowered by JAX to StableHLO (`as_text()`, module.mlir) and to HLO
+(`as_text(dialect="hlo")`, module.hlo) and run by XLA on the CPU for its outputs.
+
+  PY=$(/work/shared/conformance/xla_env.sh)   # JAX/jaxlib 0.10.2, CPU
+  $PY test/corpus/xla-chlo/gen_chlo_corpus.py test/corpus/xla-chlo
+
+Inputs are seeded (numpy default_rng(22)) and include each function's edges:
+poles, zeros, +-1, +-inf, NaN, the switch points of the piecewise formulas.
+"""
+import json, os, sys
+import numpy as np
+import jax, jax.numpy as jnp
+import ml_dtypes
+
+jax.config.update("jax_enable_x64", True)
+jax.config.update("jax_platforms", "cpu")
+
+N = 256
+DTYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": ml_dtypes.bfloat16}
+NAN, INF = float("nan"), float("inf")
+
+
+def fill(rng, edges, lo, hi, log_span=None):
+    """The edges, then uniform values in [lo, hi] (and log-uniform magnitudes up to 10^log_span)."""
+    n_rest = N - len(edges)
+    uni = rng.uniform(lo, hi, n_rest if log_span is None else n_rest // 2)
+    parts = [np.array(edges, np.float64), uni]
+    if log_span is not None:
+        mag = 10.0 ** rng.uniform(-log_span, log_span, n_rest - len(uni))
+        parts.append(mag * rng.choice([-1.0, 1.0], len(mag)))
+    return np.concatenate(parts)
+
+
+def unary_inputs(name, rng):
+    if name == "erf_inv":
+        return [fill(rng, [0, -0.0, 1, -1, 0.5, -0.5, 0.9999999, -0.9999999, 1e-30, 1.5, -2, NAN, INF, 0.99, 0.999999999], -1, 1)]
+    if name in ("lgamma", "digamma"):
+        return [fill(rng, [0, -0.0, 1, 2, -1, -2, -3, 0.5, -0.5, -2.5, 1e-30, -1e-30, 1e10, 1e30, -1e10, INF, -INF, NAN, 7.5, -7.5, 100.25], -20, 20, log_span=30)]
+    if name == "bessel_i1e":
+        return [fill(rng, [0, -0.0, 8, -8, 7.999999, 8.000001, 1e-30, 1e30, -1e30, INF, -INF, NAN, 700, -700], -50, 50, log_span=20)]
+    if name in ("cosh", "sinh"):
+        return [fill(rng, [0, -0.0, 1, -1, 0.999999, -0.999999, 89.4159851, -89.4159851, 88, -88, 710, -710, 1e-8, -1e-8, INF, -INF, NAN], -100, 100, log_span=6)]
+    raise ValueError(name)
+
+
+def binary_inputs(name, rng):
+    if name == "zeta":
+        xs = [1, 1, 2, 2, 3, 4, 0.5, 1.5, 2.5, 2, 3, 4, 5, INF, NAN, 2, 50]
+        qs = [1, 2, 0, -1, -2, -3, 1, 0.5, -1.5, 1e-30, 1e10, 1e-3, -2.5, 1, 1, NAN, 1]
+        x = np.concatenate([xs, rng.uniform(1, 12, N - len(xs))])
+        q = np.concatenate([qs, rng.uniform(-6, 12, N - len(qs))])
+        return [x, q]
+    if name == "polygamma":
+        ns = [0, 0, 1, 1, 2, 3, 1.5, -1, 4, 0, 1, 2, 5, 0]
+        xs = [1, -1, 1, 0, 0.5, -0.5, 2, 2, 1e-3, -2.5, 1e10, 100, 3, NAN]
+        n = np.concatenate([ns, rng.integers(0, 6, N - len(ns)).astype(np.float64)])
+        x = np.concatenate([xs, rng.uniform(-5, 12, N - len(xs))])
+        return [n, x]
+    if name == "next_after":
+        xs = [0, 0, -0.0, 1, 1, 1, -1, INF, -INF, NAN, 1, 0, 5e-324, 1e30, 2, -2]
+        ys = [0, -0.0, 1, 1, 2, 0, -2, 0, 0, 1, NAN, -1, 0, INF, -INF, 3]
+        x = np.concatenate([xs, rng.standard_normal(N - len(xs)) * 10])
+        y = np.concatenate([ys, rng.standard_normal(N - len(ys)) * 10])
+        x[len(xs) + 20: len(xs) + 40] = y[len(xs) + 20: len(xs) + 40]
+        return [x, y]
+    raise ValueError(name)
+
+
+FUNCS = {
+    "erf_inv": jax.lax.erf_inv,
+    "lgamma": jax.lax.lgamma,
+    "digamma": jax.lax.digamma,
+    "bessel_i1e": jax.lax.bessel_i1e,
+    "cosh": jnp.cosh,
+    "sinh": jnp.sinh,
+    "zeta": jax.lax.zeta,
+    "polygamma": jax.lax.polygamma,
+    "next_after": jax.lax.nextafter,
+}
+
+
+def npy_dtype_name(dt):
+    return {"f32": "float32", "f64": "float64", "f16": "float16", "bf16": "bfloat16"}[dt]
+
+
+def main(out):
+    cases = []
+    for name, f in FUNCS.items():
+        for dt, npdt in DTYPES.items():
+            rng = np.random.default_rng(22)
+            raw = binary_inputs(name, rng) if name in ("zeta", "polygamma", "next_after") else unary_inputs(name, rng)
+            with np.errstate(all="ignore"):
+                args = [np.asarray(a, np.float64).astype(npdt) for a in raw]
+            try:
+                lowered = jax.jit(f).lower(*args)
+                got = np.asarray(jax.jit(f)(*args))
+            except Exception as e:  # a type JAX refuses for this function
+                print(f"skip {name} {dt}: {type(e).__name__}: {str(e).splitlines()[0][:100]}")
+                continue
+            mlir = lowered.as_text()
+            if f"chlo.{name}" not in mlir:
+                print(f"skip {name} {dt}: no chlo.{name} in the StableHLO")
+                continue
+            case = f"{name}_{dt}"
+            d = os.path.join(out, case)
+            os.makedirs(d, exist_ok=True)
+            open(os.path.join(d, "module.mlir"), "w").write(mlir)
+            open(os.path.join(d, "module.hlo"), "w").write(lowered.as_text(dialect="hlo"))
+            inputs = []
+            for i, a in enumerate(args):
+                np.save(os.path.join(d, f"in{i}.npy"), a)
+                inputs.append({"file": f"in{i}.npy", "dtype": npy_dtype_name(dt), "shape": list(a.shape)})
+            np.save(os.path.join(d, "out0.npy"), got)
+            cases.append({
+                "name": case, "dir": case, "inputs": inputs,
+                "outputs": [{"file": "out0.npy", "dtype": npy_dtype_name(dt), "shape": list(got.shape)}],
+                "tolerance": {"exact": True}, "tags": ["chlo", name],
+            })
+            print(case)
+    manifest = {"generator": f"JAX {jax.__version__} CHLO ops lowered to StableHLO and HLO, XLA CPU outputs", "variant": "public", "cases": cases}
+    with open(os.path.join(out, "manifest.json"), "w") as fh:
+        json.dump(manifest, fh, indent=1)
+        fh.write("\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
