@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { describeFailure, loadManifest, runConformance } from "@minixla/cli";
-import { type HloModule, parseModule } from "@minixla/hlo";
+import { type HloModule, ParseError, parseModule } from "@minixla/hlo";
 
 const DIR = new URL("./corpus/xla-chlo/", import.meta.url).pathname;
 
@@ -73,5 +73,44 @@ describe("CHLO decompositions against XLA (test/corpus/xla-chlo)", () => {
     }
     // Whatever differs, differs the same from XLA's own HLO text.
     expect(describeFailure(fromMlir)).toBe(describeFailure(fromHlo));
+  });
+});
+
+/** A one-op module applying `op` to arguments of `types`, with result `result`. */
+function oneOp(op: string, types: readonly string[], result: string): string {
+  const args = types.map((t, i) => `%arg${i}: ${t}`).join(", ");
+  const uses = types.map((_, i) => `%arg${i}`).join(", ");
+  return `func.func public @main(${args}) -> ${result} {\n  %0 = ${op} ${uses} : ${types.join(", ")} -> ${result}\n  return %0 : ${result}\n}\n`;
+}
+
+function refusal(text: string): ParseError {
+  try {
+    parseModule(text);
+  } catch (e) {
+    if (e instanceof ParseError) return e;
+    throw e;
+  }
+  throw new Error("expected a ParseError");
+}
+
+describe("CHLO decompositions: the types they read, and refusals at the op", () => {
+  test.each([
+    ["chlo.lgamma", ["tensor<4xi32>"], "tensor<4xi32>", "needs a floating-point operand, not s32"],
+    ["chlo.erf_inv", ["tensor<4xcomplex<f32>>"], "tensor<4xcomplex<f32>>", "needs a floating-point operand, not c64"],
+    ["chlo.zeta", ["tensor<4xf32>"], "tensor<4xf32>", "takes 2 operands, not 1"],
+    ["chlo.next_after", ["tensor<4xf32>", "tensor<1xf32>"], "tensor<4xf32>", "needs operands of its result type"],
+    ["chlo.digamma", ["tensor<4xf32>"], "tensor<4xf64>", "needs operands of its result type"],
+  ] as const)("%s on %j", (op, types, result, why) => {
+    const e = refusal(oneOp(op, types, result));
+    expect(e.message).toContain(`${op} ${why}`);
+    expect(e.line).toBe(2);
+    expect(e.column).toBeGreaterThan(0);
+  });
+
+  test("complex cosh and sinh are read (the exponential form, in the complex type)", () => {
+    for (const op of ["chlo.cosh", "chlo.sinh"]) {
+      const m = parseModule(oneOp(op, ["tensor<3xcomplex<f64>>"], "tensor<3xcomplex<f64>>"));
+      expect(arithmeticCounts(m).exponential).toBe(2);
+    }
   });
 });

@@ -73,9 +73,9 @@ class Elementwise {
   bitcast(x: Val, to: ElementType): Val { return this.#emit("bitcast", to, "bitcast-convert", [x]); }
 }
 
+/** A value's element type: decomposeChlo admits tensor operands only, and makes only tensors. */
 function elementOf(v: Val): ElementType {
-  if (v.type.kind !== "tensor") throw new Error("CHLO decomposition of a value that is not a tensor");
-  return v.type.elementType;
+  return v.type.kind === "tensor" ? v.type.elementType : "pred";
 }
 
 /** HLO text of `value` rounded to a float type (f32 for the f16/bf16 formulas run in f32). */
@@ -89,32 +89,49 @@ function floatLiteral(et: ElementType, value: number): string {
 }
 
 /** The CHLO ops this file writes out. */
-export const CHLO_DECOMPOSED: ReadonlySet<string> = new Set([
-  "erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh",
-]);
+const DECOMPOSED = ["erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh"] as const;
+export type DecomposedChloOp = (typeof DECOMPOSED)[number];
 
-/** Whether XLA computes `short` on f16/bf16 in f32 (every decomposition here but next_after). */
-const UPCAST = (et: ElementType): boolean => et === "f16" || et === "bf16";
-
-/**
- * Writes CHLO op `short` (one of CHLO_DECOMPOSED) on `operands` into `comp`
- * and returns its value, of `resultType`.
- */
-export function decomposeChlo(comp: Comp, short: string, operands: readonly Val[], resultType: MlirType, at: MlirToken): Val {
-  if (resultType.kind !== "tensor") throw comp.out.lx.error(at, `chlo.${short} needs a tensor result`);
-  const e = new Elementwise(comp, resultType.dims, at);
-  const et = resultType.elementType;
-  if (short === "next_after") return nextAfter(e, operands[0], operands[1]);
-  // Complex cosh and sinh take the exponential form whatever |x| is, in their own type.
-  if ((et === "c64" || et === "c128") && (short === "cosh" || short === "sinh")) return expHalves(e, operands[0], short === "cosh" ? "add" : "subtract");
-  if (et !== "f16" && et !== "bf16" && et !== "f32" && et !== "f64") throw comp.out.lx.error(at, `chlo.${short} needs a floating-point operand, not ${et}`);
-  const args = UPCAST(et) ? operands.map((x) => e.convert(x, "f32")) : operands;
-  const r = formula(e, short, args);
-  return UPCAST(et) ? e.convert(r, et) : r;
+/** Whether `short` (a CHLO op name without `chlo.`) is written out here. */
+export function isDecomposedChlo(short: string): short is DecomposedChloOp {
+  return (DECOMPOSED as readonly string[]).includes(short);
 }
 
-function formula(e: Elementwise, short: string, args: readonly Val[]): Val {
-  const [x, y] = args;
+const ARITY: Readonly<Record<DecomposedChloOp, 1 | 2>> = {
+  erf_inv: 1, lgamma: 1, digamma: 1, bessel_i1e: 1, zeta: 2, polygamma: 2, next_after: 2, cosh: 1, sinh: 1,
+};
+
+/**
+ * Writes CHLO op `short` on `operands` into `comp` and returns its value, of
+ * `resultType`. Operands must have the result's type (the legalization's
+ * element-wise forms; CHLO's broadcasting forms are refused).
+ */
+export function decomposeChlo(comp: Comp, short: DecomposedChloOp, operands: readonly Val[], resultType: MlirType, at: MlirToken): Val {
+  const fail = (why: string) => comp.out.lx.error(at, `chlo.${short} ${why}`);
+  const arity = ARITY[short];
+  if (operands.length !== arity) throw fail(`takes ${arity} operand${arity === 1 ? "" : "s"}, not ${operands.length}`);
+  if (resultType.kind !== "tensor") throw fail("needs a tensor result");
+  const et = resultType.elementType;
+  const dims = resultType.dims.join("x");
+  for (const o of operands) {
+    if (o.type.kind !== "tensor" || o.type.elementType !== et || o.type.dims.join("x") !== dims) throw fail("needs operands of its result type");
+  }
+  const complex = et === "c64" || et === "c128";
+  const narrow = et === "f16" || et === "bf16";
+  const float = narrow || et === "f32" || et === "f64";
+  if (!float && !(complex && (short === "cosh" || short === "sinh"))) throw fail(`needs a floating-point operand, not ${et}`);
+  const e = new Elementwise(comp, resultType.dims, at);
+  // next_after works on the bits of the type itself.
+  if (short === "next_after") return nextAfter(e, operands[0], operands[1]);
+  // Complex cosh and sinh take the exponential form whatever |x| is, in their own type.
+  if (complex) return expHalves(e, operands[0], short === "cosh" ? "add" : "subtract");
+  // f16 and bf16 are computed in f32 and rounded back.
+  const args = narrow ? operands.map((x) => e.convert(x, "f32")) : operands;
+  const r = formula(e, short, args[0], args[1]);
+  return narrow ? e.convert(r, et) : r;
+}
+
+function formula(e: Elementwise, short: Exclude<DecomposedChloOp, "next_after">, x: Val, y: Val): Val {
   switch (short) {
     case "erf_inv": return elementOf(x) === "f64" ? erfInv64(e, x) : erfInv32(e, x);
     case "lgamma": return lgamma(e, x);
@@ -124,7 +141,10 @@ function formula(e: Elementwise, short: string, args: readonly Val[]): Val {
     case "polygamma": return polygamma(e, x, y);
     case "cosh": return cosh(e, x);
     case "sinh": return sinh(e, x);
-    default: throw new Error(`chlo.${short} has no decomposition`);
+    default: {
+      const never: never = short;
+      return never;
+    }
   }
 }
 
@@ -404,8 +424,8 @@ const INT_OF: Readonly<Partial<Record<ElementType, { readonly type: ElementType;
 /** next_after on the bits: one step of the integer image towards y, with the zero, equal and NaN cases. */
 function nextAfter(e: Elementwise, x: Val, y: Val): Val {
   const ft = elementOf(x);
-  const spec = INT_OF[ft];
-  if (spec === undefined) throw new Error(`chlo.next_after needs a floating-point operand, not ${ft}`);
+  // decomposeChlo admits the four float types only.
+  const spec = INT_OF[ft] ?? { type: "s32", bits: 32 };
   const it = spec.type;
   const int = (v: bigint) => e.literal(it, String(v));
   const xi = e.bitcast(x, it);

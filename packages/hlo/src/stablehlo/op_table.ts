@@ -10,7 +10,7 @@
  * refused by name. Collectives are translated in collective_ops.ts.
  */
 import { type Attr, intList } from "./attributes.ts";
-import { CHLO_DECOMPOSED, decomposeChlo } from "./chlo_decompositions.ts";
+import { decomposeChlo, isDecomposedChlo } from "./chlo_decompositions.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteralText } from "./dense.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
@@ -308,7 +308,7 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
   const name = op.results[0]?.name ?? short;
   const out = (opcode: string, xs: readonly Val[], attrs = "") => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
   if (CHLO_UNARY[short] !== undefined) return out(CHLO_UNARY[short], operands);
-  if (CHLO_DECOMPOSED.has(short)) return [decomposeChlo(comp, short, operands, resultType(t, op), op.at)];
+  if (isDecomposedChlo(short)) return [decomposeChlo(comp, short, operands, resultType(t, op), op.at)];
   const x = operands[0];
   switch (short) {
     case "atan": {
