@@ -13,6 +13,11 @@
  * the graph (multiply-adds contracted to FMA in the Chebyshev and Horner
  * recurrences beyond what minixla's xla-cpu-numerics models, and XLA's f64
  * log, log1p and pow), not in the translation.
+ *
+ * chlo.ragged_dot, which XLA imports as HLO's ragged-dot (a plain dot where
+ * the ragged dimension is a batch dimension), is checked in its three modes
+ * against JAX's CPU lowering of the same ragged dot within the cases'
+ * tolerance: XLA's CPU backend does not compile ragged-dot itself.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,6 +40,7 @@ const ULP_LIMITS: Readonly<Record<string, number>> = {
 const ARITHMETIC = new Set([
   "add", "subtract", "multiply", "divide", "power", "remainder", "negate", "abs", "sqrt", "log", "log-plus-one", "exponential",
   "exponential-minus-one", "floor", "sine", "cosine", "sign", "compare", "select", "and", "or", "is-finite", "convert", "bitcast-convert",
+  "ragged-dot", "dot",
 ]);
 
 /** How many of each arithmetic instruction a module holds (constants and broadcasts are shared differently). */
@@ -49,9 +55,10 @@ function arithmeticCounts(m: HloModule): Record<string, number> {
 const names = loadManifest(DIR).cases.map((c) => c.name);
 
 describe("CHLO decompositions against XLA (test/corpus/xla-chlo)", () => {
-  test("the corpus covers every decomposed op in f32, f64, f16 and bf16", () => {
+  test("the corpus covers every decomposed op in f32, f64, f16 and bf16, and ragged_dot's three modes", () => {
     const ops = ["erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh"];
-    expect([...names].sort()).toEqual(ops.flatMap((o) => ["f32", "f64", "f16", "bf16"].map((t) => `${o}_${t}`)).sort());
+    const ragged = ["ragged_dot_mode1", "ragged_dot_mode2", "ragged_dot_mode3"];
+    expect([...names].sort()).toEqual([...ops.flatMap((o) => ["f32", "f64", "f16", "bf16"].map((t) => `${o}_${t}`)), ...ragged].sort());
   });
 
   test.each(names)("%s: the same arithmetic as XLA's own HLO", (name) => {

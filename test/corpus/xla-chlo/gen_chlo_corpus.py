@@ -1,7 +1,14 @@
 """Makes test/corpus/xla-chlo: the CHLO ops that XLA writes out as element-wise
 HLO (erf_inv, lgamma, digamma, bessel_i1e, zeta, polygamma, next_after, cosh,
 sinh), each lowered by JAX to StableHLO (`as_text()`, module.mlir) and to HLO
-(`as_text(dialect="hlo")`, module.hlo) and run by XLA on the CPU for its outputs.
+(`as_text(dialect="hlo")`, module.hlo) and run by XLA on the CPU for its outputs;
+and chlo.ragged_dot in its three modes, which JAX does not emit on the CPU:
+written here as StableHLO and converted to HLO by XLA's own importer
+(`mlir_module_to_xla_computation`, which makes it HLO's ragged-dot). XLA's CPU
+backend does not compile ragged-dot ("UNIMPLEMENTED: HLO opcode `ragged-dot`
+is not supported by XLA:CPU ThunkEmitter"), so its outputs are those of
+`jax.lax.ragged_dot_general` with the same dimension numbers (JAX's CPU
+lowering of the op, masks and dots, run by XLA).
 
   PY=$(/work/shared/conformance/xla_env.sh)   # JAX/jaxlib 0.10.2, CPU
   $PY test/corpus/xla-chlo/gen_chlo_corpus.py test/corpus/xla-chlo
@@ -85,6 +92,58 @@ def npy_dtype_name(dt):
     return {"f32": "float32", "f64": "float64", "f16": "float16", "bf16": "bfloat16"}[dt]
 
 
+# chlo.ragged_dot: (name, lhs shape, rhs shape, groups, dimension numbers, result shape, JAX's dimension numbers).
+RAGGED = [
+    ("ragged_dot_mode1", (10, 4), (3, 4, 5), 3,
+     "lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]",
+     (10, 5), (((1,), (1,)), ((), ())), [0], [0]),
+    ("ragged_dot_mode2", (6, 9), (9, 5), 3,
+     "lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []",
+     (3, 6, 5), (((1,), (0,)), ((), ())), [1], []),
+    ("ragged_dot_mode3", (4, 6, 3), (4, 3, 5), 2,
+     "lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = []",
+     (4, 6, 5), (((2,), (1,)), ((0,), (0,))), [0], []),
+]
+
+
+def ragged_cases(out, cases):
+    from jax._src.lib import xla_client as xc
+    from jax._src import xla_bridge as xb
+    backend = xb.get_backend("cpu")
+    dev = backend.devices()[0]
+    for name, ls, rs, g, dn, res, jdn, jragged, jgroup in RAGGED:
+        rng = np.random.default_rng(22)
+        lhs = rng.standard_normal(ls).astype(np.float32)
+        rhs = rng.standard_normal(rs).astype(np.float32)
+        ragged_extent = ls[jragged[0]]
+        cuts = np.sort(rng.integers(0, ragged_extent + 1, g - 1))
+        sizes = np.diff(np.concatenate([[0], cuts, [ragged_extent]])).astype(np.int32)
+        t = lambda shape, e="f32": f"tensor<{'x'.join(map(str, shape))}x{e}>"
+        mlir = (f"module @{name} {{\n  func.func public @main(%lhs: {t(ls)}, %rhs: {t(rs)}, %group_sizes: {t((g,), 'i32')}) -> {t(res)} {{\n"
+                f"    %0 = \"chlo.ragged_dot\"(%lhs, %rhs, %group_sizes) <{{ragged_dot_dimension_numbers = #chlo.ragged_dot<{dn}>, "
+                f"precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]}}> : ({t(ls)}, {t(rs)}, {t((g,), 'i32')}) -> {t(res)}\n"
+                f"    return %0 : {t(res)}\n  }}\n}}\n")
+        hlo = xc._xla.mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False).as_hlo_text()
+        rdn = jax.lax.RaggedDotDimensionNumbers(dot_dimension_numbers=jdn, lhs_ragged_dimensions=jragged, rhs_group_dimensions=jgroup)
+        got = np.asarray(jax.jit(lambda a, b, c: jax.lax.ragged_dot_general(a, b, c, rdn))(lhs, rhs, sizes))
+        assert got.shape == res, (name, got.shape)
+        d = os.path.join(out, name)
+        os.makedirs(d, exist_ok=True)
+        open(os.path.join(d, "module.mlir"), "w").write(mlir)
+        open(os.path.join(d, "module.hlo"), "w").write(hlo)
+        for i, a in enumerate((lhs, rhs, sizes)):
+            np.save(os.path.join(d, f"in{i}.npy"), a)
+        np.save(os.path.join(d, "out0.npy"), got)
+        cases.append({
+            "name": name, "dir": name,
+            "inputs": [{"file": f"in{i}.npy", "dtype": str(a.dtype), "shape": list(a.shape)} for i, a in enumerate((lhs, rhs, sizes))],
+            "outputs": [{"file": "out0.npy", "dtype": "float32", "shape": list(got.shape)}],
+            # XLA's CPU dot accumulates with FMA in its own order; the sums here are of 3 to 9 products.
+            "tolerance": {"rtol": 1e-5, "atol": 1e-6}, "tags": ["chlo", "ragged_dot"],
+        })
+        print(name, sizes)
+
+
 def main(out):
     cases = []
     for name, f in FUNCS.items():
@@ -119,6 +178,7 @@ def main(out):
                 "tolerance": {"exact": True}, "tags": ["chlo", name],
             })
             print(case)
+    ragged_cases(out, cases)
     manifest = {"generator": f"JAX {jax.__version__} CHLO ops lowered to StableHLO and HLO, XLA CPU outputs", "variant": "public", "cases": cases}
     with open(os.path.join(out, "manifest.json"), "w") as fh:
         json.dump(manifest, fh, indent=1)

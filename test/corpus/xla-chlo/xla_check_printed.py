@@ -28,7 +28,7 @@ def main(corpus):
     backend = xb.get_backend("cpu")
     dev = backend.devices()[0]
     same, differ = 0, []
-    for case in json.load(open(os.path.join(corpus, "manifest.json")))["cases"]:
+    for case in [c for c in json.load(open(os.path.join(corpus, "manifest.json")))["cases"] if "ragged_dot" not in c["tags"]]:
         d = os.path.join(corpus, case["dir"])
         printed = subprocess.run(["npx", "-y", "pnpm@10", "exec", "minixla", "convert", os.path.join(d, "module.mlir"), "--to", "stablehlo"],
                                  check=True, capture_output=True, text=True).stdout

@@ -183,6 +183,26 @@ function dotGeneral(t: Translation, comp: Comp, op: Op, operands: readonly Val[]
   return [comp.emit(op.results[0]?.name ?? "dot", resultType(t, op), "dot", operands, attrs.filter((x) => x !== "").join(", "), op.at)];
 }
 
+/** chlo.ragged_dot is HLO's ragged-dot, as XLA imports it: dot's dimension numbers plus the ragged and group dimensions. */
+function raggedDot(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
+  const s = op.attrs.get("ragged_dot_dimension_numbers");
+  if (s?.kind !== "struct") throw t.out.lx.error(op.at, "chlo.ragged_dot needs ragged_dot_dimension_numbers = #chlo.ragged_dot<...>");
+  if (operands.length !== 3) throw t.out.lx.error(op.at, `chlo.ragged_dot takes lhs, rhs and group_sizes, not ${operands.length} operands`);
+  const f = (k: string) => braces(structField(t, op, s, k));
+  const dot = [
+    `lhs_batch_dims=${f("lhs_batching_dimensions")}`, `lhs_contracting_dims=${f("lhs_contracting_dimensions")}`,
+    `rhs_batch_dims=${f("rhs_batching_dimensions")}`, `rhs_contracting_dims=${f("rhs_contracting_dimensions")}`,
+  ];
+  const name = op.results[0]?.name ?? "ragged_dot";
+  // A ragged batch dimension (mode 3) splits nothing the batched dot does not: XLA's import makes it a plain dot.
+  const ragged = structField(t, op, s, "lhs_ragged_dimensions");
+  if (ragged.length === 1 && structField(t, op, s, "lhs_batching_dimensions").includes(ragged[0])) {
+    return [comp.emit(name, resultType(t, op), "dot", operands.slice(0, 2), [...dot, precisionText(op)].filter((x) => x !== "").join(", "), op.at)];
+  }
+  const attrs = [...dot, `lhs_ragged_dims=${f("lhs_ragged_dimensions")}`, `rhs_group_dims=${f("rhs_group_dimensions")}`, precisionText(op)];
+  return [comp.emit(name, resultType(t, op), "ragged-dot", operands, attrs.filter((x) => x !== "").join(", "), op.at)];
+}
+
 function gather(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
   const s = op.attrs.get("dimension_numbers");
   const f = (k: string) => structField(t, op, s, k);
@@ -336,6 +356,7 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
       return out("complex", [re, neg]);
     }
     case "square": return out("multiply", [x, x]);
+    case "ragged_dot": return raggedDot(t, comp, op, operands);
     default:
       throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or decomposition for it`);
   }
