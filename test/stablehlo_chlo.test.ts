@@ -1,6 +1,7 @@
 /**
  * The CHLO ops XLA writes out as element-wise HLO (erf_inv, lgamma, digamma,
- * bessel_i1e, zeta, polygamma, next_after, cosh, sinh), read from the
+ * bessel_i1e, zeta, polygamma, next_after, cosh, sinh; asin, acos, asinh,
+ * acosh, atanh on real types), read from the
  * StableHLO JAX prints and run against XLA's own outputs on the CPU
  * (test/corpus/xla-chlo, see ORIGIN.md there), in f32, f64, f16 and bf16.
  *
@@ -12,7 +13,7 @@
  * same amounts, so the difference lies in how XLA's CPU compiler evaluates
  * the graph (multiply-adds contracted to FMA in the Chebyshev and Horner
  * recurrences beyond what minixla's xla-cpu-numerics models, and XLA's f64
- * log, log1p and pow), not in the translation.
+ * log, log1p, pow and atan2), not in the translation.
  *
  * chlo.ragged_dot, which XLA imports as HLO's ragged-dot (a plain dot where
  * the ragged dimension is a batch dimension), is checked in its three modes
@@ -35,11 +36,16 @@ const ULP_LIMITS: Readonly<Record<string, number>> = {
   digamma_f64: 1, // 2 of 256.
   zeta_f64: 4, // 17 of 256: f64 pow.
   polygamma_f64: 2, // 20 of 256: its zeta.
+  asin_f64: 1, // 60 of 256: f64 atan2.
+  acos_f64: 1, // 51 of 256.
+  asinh_f64: 1, // 3 of 256: f64 log1p.
+  acosh_f64: 1, // 3 of 256.
+  atanh_f64: 2, // 10 of 256.
 };
 
 const ARITHMETIC = new Set([
   "add", "subtract", "multiply", "divide", "power", "remainder", "negate", "abs", "sqrt", "log", "log-plus-one", "exponential",
-  "exponential-minus-one", "floor", "sine", "cosine", "sign", "compare", "select", "and", "or", "is-finite", "convert", "bitcast-convert",
+  "exponential-minus-one", "floor", "sine", "cosine", "sign", "atan2", "compare", "select", "and", "or", "is-finite", "convert", "bitcast-convert",
   "ragged-dot", "dot",
 ]);
 
@@ -56,7 +62,7 @@ const names = loadManifest(DIR).cases.map((c) => c.name);
 
 describe("CHLO decompositions against XLA (test/corpus/xla-chlo)", () => {
   test("the corpus covers every decomposed op in f32, f64, f16 and bf16, and ragged_dot's three modes", () => {
-    const ops = ["erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh"];
+    const ops = ["erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh"];
     const ragged = ["ragged_dot_mode1", "ragged_dot_mode2", "ragged_dot_mode3"];
     expect([...names].sort()).toEqual([...ops.flatMap((o) => ["f32", "f64", "f16", "bf16"].map((t) => `${o}_${t}`)), ...ragged].sort());
   });

@@ -1,6 +1,6 @@
 """Makes test/corpus/xla-chlo: the CHLO ops that XLA writes out as element-wise
 HLO (erf_inv, lgamma, digamma, bessel_i1e, zeta, polygamma, next_after, cosh,
-sinh), each lowered by JAX to StableHLO (`as_text()`, module.mlir) and to HLO
+sinh, and asin, acos, asinh, acosh, atanh on real types), each lowered by JAX to StableHLO (`as_text()`, module.mlir) and to HLO
 (`as_text(dialect="hlo")`, module.hlo) and run by XLA on the CPU for its outputs;
 and chlo.ragged_dot in its three modes, which JAX does not emit on the CPU:
 written here as StableHLO and converted to HLO by XLA's own importer
@@ -49,6 +49,10 @@ def unary_inputs(name, rng):
         return [fill(rng, [0, -0.0, 8, -8, 7.999999, 8.000001, 1e-30, 1e30, -1e30, INF, -INF, NAN, 700, -700], -50, 50, log_span=20)]
     if name in ("cosh", "sinh"):
         return [fill(rng, [0, -0.0, 1, -1, 0.999999, -0.999999, 89.4159851, -89.4159851, 88, -88, 710, -710, 1e-8, -1e-8, INF, -INF, NAN], -100, 100, log_span=6)]
+    if name in ("asin", "acos", "atanh"):
+        return [fill(rng, [0, -0.0, 1, -1, 0.5, -0.5, 0.9999999, -0.9999999, 1e-30, -1e-30, 1.5, -2, NAN, INF, -INF, 1e-4], -1, 1)]
+    if name in ("asinh", "acosh"):
+        return [fill(rng, [0, -0.0, 1, -1, 1.0000001, 2, 0.5, 1e-30, 1e19, -1e19, 1.9e19, 1.7e38, 3e38, -3e38, 1e300, 255, 256, 32752, 65504, INF, -INF, NAN], -20, 20, log_span=30)]
     raise ValueError(name)
 
 
@@ -85,6 +89,11 @@ FUNCS = {
     "zeta": jax.lax.zeta,
     "polygamma": jax.lax.polygamma,
     "next_after": jax.lax.nextafter,
+    "asin": jnp.arcsin,
+    "acos": jnp.arccos,
+    "asinh": jnp.arcsinh,
+    "acosh": jnp.arccosh,
+    "atanh": jnp.arctanh,
 }
 
 

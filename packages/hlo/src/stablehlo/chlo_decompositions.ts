@@ -13,7 +13,7 @@ import type { MlirToken } from "./lexer.ts";
 import type { MlirType, TensorType } from "./types.ts";
 
 type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign";
-type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder";
+type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2";
 type Direction = "EQ" | "NE" | "LT" | "LE" | "GT" | "GE";
 
 /** Element-wise HLO over one shape: each call adds one instruction. */
@@ -57,6 +57,7 @@ class Elementwise {
     return this.#emit(op, elementOf(a), op, [a, b]);
   }
   add(a: Val, b: Val): Val { return this.bin("add", a, b); }
+  atan2(a: Val, b: Val): Val { return this.bin("atan2", a, b); }
   sub(a: Val, b: Val): Val { return this.bin("subtract", a, b); }
   mul(a: Val, b: Val): Val { return this.bin("multiply", a, b); }
   div(a: Val, b: Val): Val { return this.bin("divide", a, b); }
@@ -84,22 +85,38 @@ function floatLiteral(et: ElementType, value: number): string {
   if (Number.isNaN(value)) return "nan";
   if (value === Infinity) return "inf";
   if (value === -Infinity) return "-inf";
-  const v = et === "f64" ? value : Math.fround(value);
-  return Object.is(v, -0) ? "-0" : String(v);
+  // f16 and bf16 constants are rounded once, by the HLO text reader.
+  const v = et === "f32" ? Math.fround(value) : value;
+  if (Object.is(v, -0)) return "-0";
+  // Integral values past 2^53 in exponent form: the HLO text reader takes a bare digit string for an integer.
+  return Number.isInteger(v) && Math.abs(v) >= 2 ** 53 ? v.toExponential() : String(v);
 }
 
 /** The CHLO ops this file writes out. */
-const DECOMPOSED = ["erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh"] as const;
+const DECOMPOSED = [
+  "erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh",
+] as const;
 export type DecomposedChloOp = (typeof DECOMPOSED)[number];
 
-/** Whether `short` (a CHLO op name without `chlo.`) is written out here. */
-export function isDecomposedChlo(short: string): short is DecomposedChloOp {
-  return (DECOMPOSED as readonly string[]).includes(short);
+/** The inverse trig and hyperbolic ops, written out here on real types only (their complex forms are minixla's own HLO ops). */
+const REAL_ONLY: ReadonlySet<string> = new Set(["asin", "acos", "asinh", "acosh", "atanh"]);
+
+/**
+ * Whether `short` (a CHLO op name without `chlo.`) on `elementType` is
+ * written out here (or refused here for a type it does not take).
+ */
+export function isDecomposedChlo(short: string, elementType: ElementType | undefined): short is DecomposedChloOp {
+  if (!(DECOMPOSED as readonly string[]).includes(short)) return false;
+  return !(REAL_ONLY.has(short) && (elementType === "c64" || elementType === "c128"));
 }
 
 const ARITY: Readonly<Record<DecomposedChloOp, 1 | 2>> = {
   erf_inv: 1, lgamma: 1, digamma: 1, bessel_i1e: 1, zeta: 2, polygamma: 2, next_after: 2, cosh: 1, sinh: 1,
+  asin: 1, acos: 1, asinh: 1, acosh: 1, atanh: 1,
 };
+
+/** The inverse trig and hyperbolic formulas run in the operand's own type, f16 and bf16 included. */
+const IN_OWN_TYPE: ReadonlySet<DecomposedChloOp> = new Set(["asin", "acos", "asinh", "acosh", "atanh"]);
 
 /**
  * Writes CHLO op `short` on `operands` into `comp` and returns its value, of
@@ -125,10 +142,11 @@ export function decomposeChlo(comp: Comp, short: DecomposedChloOp, operands: rea
   if (short === "next_after") return nextAfter(e, operands[0], operands[1]);
   // Complex cosh and sinh take the exponential form whatever |x| is, in their own type.
   if (complex) return expHalves(e, operands[0], short === "cosh" ? "add" : "subtract");
-  // f16 and bf16 are computed in f32 and rounded back.
-  const args = narrow ? operands.map((x) => e.convert(x, "f32")) : operands;
+  // f16 and bf16 are computed in f32 and rounded back, but by the inverse trig and hyperbolic formulas.
+  const upcast = narrow && !IN_OWN_TYPE.has(short);
+  const args = upcast ? operands.map((x) => e.convert(x, "f32")) : operands;
   const r = formula(e, short, args[0], args[1]);
-  return narrow ? e.convert(r, et) : r;
+  return upcast ? e.convert(r, et) : r;
 }
 
 function formula(e: Elementwise, short: Exclude<DecomposedChloOp, "next_after">, x: Val, y: Val): Val {
@@ -141,6 +159,11 @@ function formula(e: Elementwise, short: Exclude<DecomposedChloOp, "next_after">,
     case "polygamma": return polygamma(e, x, y);
     case "cosh": return cosh(e, x);
     case "sinh": return sinh(e, x);
+    case "asin": return asin(e, x);
+    case "acos": return acos(e, x);
+    case "asinh": return asinh(e, x);
+    case "acosh": return acosh(e, x);
+    case "atanh": return atanh(e, x);
     default: {
       const never: never = short;
       return never;
@@ -415,6 +438,58 @@ function sinh(e: Elementwise, x: Val): Val {
   const one = e.c(x, 1);
   const small = e.mul(e.c(x, 0.5), e.add(expm1, e.div(expm1, e.add(expm1, one))));
   return e.select(e.cmp(e.un("abs", x), one, "LT"), small, large);
+}
+
+// The inverse trig and hyperbolic functions on real types, as StableHLO's generated patterns write them.
+
+/** The largest finite value of a float type. */
+const MAX_FINITE: Readonly<Partial<Record<ElementType, number>>> = {
+  f16: 65504, bf16: 3.3895313892515355e38, f32: 3.4028234663852886e38, f64: Number.MAX_VALUE,
+};
+
+/** (1 - x)(1 + x): 1 - x² without the cancellation near |x| = 1. */
+function oneMinusSquare(e: Elementwise, x: Val): Val {
+  const one = e.c(x, 1);
+  return e.mul(e.sub(one, x), e.add(one, x));
+}
+
+/** asin x = 2 atan2(x, 1 + sqrt(1 - x²)), the doubling as a sum. */
+function asin(e: Elementwise, x: Val): Val {
+  const t = e.atan2(x, e.add(e.c(x, 1), e.un("sqrt", oneMinusSquare(e, x))));
+  return e.add(t, t);
+}
+
+/** acos x = atan2(sqrt(1 - x²), x). */
+function acos(e: Elementwise, x: Val): Val {
+  return e.atan2(e.un("sqrt", oneMinusSquare(e, x)), x);
+}
+
+/** acosh x = log1p(sqrt(x - 1) (sqrt(x + 1) + sqrt(x - 1))); log 2 + log x from max/2 up, where the product overflows. */
+function acosh(e: Elementwise, x: Val): Val {
+  const max = MAX_FINITE[elementOf(x)] ?? Number.MAX_VALUE;
+  const large = e.cmp(x, e.c(x, max / 2), "GE");
+  const one = e.c(x, 1);
+  const sm1 = e.un("sqrt", e.sub(x, one));
+  const small = e.un("log-plus-one", e.mul(sm1, e.add(e.un("sqrt", e.add(x, one)), sm1)));
+  return e.select(large, e.add(e.c(x, Math.log(2)), e.un("log", x)), small);
+}
+
+/** asinh x = sign(x) log1p(|x| + x² / (1 + sqrt(1 + x²))); log 2 + log|x| from sqrt(max) up. */
+function asinh(e: Elementwise, x: Val): Val {
+  const max = MAX_FINITE[elementOf(x)] ?? Number.MAX_VALUE;
+  const ax = e.un("abs", x);
+  const large = e.cmp(ax, e.c(x, Math.sqrt(max)), "GE");
+  const ax2 = e.mul(ax, ax);
+  const one = e.c(x, 1);
+  const small = e.un("log-plus-one", e.add(ax, e.div(ax2, e.add(one, e.un("sqrt", e.add(one, ax2))))));
+  return e.mul(e.un("sign", x), e.select(large, e.add(e.c(x, Math.log(2)), e.un("log", ax)), small));
+}
+
+/** atanh x = (log1p x - log1p(-x)) / 2; NaN beyond |x| = 1. */
+function atanh(e: Elementwise, x: Val): Val {
+  const outside = e.cmp(e.un("abs", x), e.c(x, 1), "GT");
+  const r = e.mul(e.sub(e.un("log-plus-one", x), e.un("log-plus-one", e.un("negate", x))), e.c(x, 0.5));
+  return e.select(outside, e.c(x, NaN), r);
 }
 
 const INT_OF: Readonly<Partial<Record<ElementType, { readonly type: ElementType; readonly bits: number }>>> = {

@@ -327,8 +327,9 @@ function splat(t: Translation, comp: Comp, like: TensorType, value: string, at: 
 function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: readonly Val[]): Val[] {
   const name = op.results[0]?.name ?? short;
   const out = (opcode: string, xs: readonly Val[], attrs = "") => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
+  const rt = resultType(t, op);
+  if (isDecomposedChlo(short, rt.kind === "tensor" ? rt.elementType : undefined)) return [decomposeChlo(comp, short, operands, rt, op.at)];
   if (CHLO_UNARY[short] !== undefined) return out(CHLO_UNARY[short], operands);
-  if (isDecomposedChlo(short)) return [decomposeChlo(comp, short, operands, resultType(t, op), op.at)];
   const x = operands[0];
   switch (short) {
     case "atan": {
