@@ -6,7 +6,7 @@ out0.npy bit for bit.
   PY=$(/work/shared/conformance/xla_env.sh)   # JAX/jaxlib 0.10.2, CPU
   $PY test/corpus/xla-chlo/xla_check_printed.py test/corpus/xla-chlo
 
-Last run: 36 of 36 cases identical (jaxlib 0.10.2, CPU).
+Last run: 56 of 56 cases identical (the ragged_dot cases left out: XLA's CPU backend does not compile ragged-dot) (jaxlib 0.10.2, CPU).
 """
 import glob, json, os, subprocess, sys, warnings
 warnings.filterwarnings("ignore")
