@@ -2,10 +2,11 @@
  * CHLO ops that HLO has no instruction for, written out as element-wise HLO
  * the way StableHLO's CHLO legalization (the pass XLA runs on what JAX
  * lowers) writes them: erf_inv, lgamma, digamma, bessel_i1e, zeta,
- * polygamma, next_after, cosh and sinh. The same polynomial and rational
- * coefficients, the same operation order, the constants rounded to the type
- * the formula runs in, and f16/bf16 converted to f32 and back where XLA does
- * so, so that the numbers are XLA's and not those of a float64 library.
+ * polygamma, next_after, cosh and sinh, and asin, acos, asinh, acosh and
+ * atanh on real types. The same polynomial and rational coefficients, the
+ * same operation order, the constants rounded to the type the formula runs
+ * in, and f16/bf16 converted to f32 and back where XLA does so, so that the
+ * numbers are XLA's and not those of a float64 library.
  */
 import type { ElementType } from "../element_type.ts";
 import { type Comp, type Val } from "./emitter.ts";
