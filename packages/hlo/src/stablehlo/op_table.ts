@@ -13,6 +13,7 @@
  * and convolution (dynamic_ops.ts).
  */
 import { type Attr, intList } from "./attributes.ts";
+import { decomposeChlo, isDecomposedChlo } from "./chlo_decompositions.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteralText } from "./dense.ts";
 import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
@@ -37,10 +38,7 @@ const BINARY: Readonly<Record<string, string>> = {
   shift_right_logical: "shift-right-logical", complex: "complex",
 };
 const CHLO_UNARY: Readonly<Record<string, string>> = {
-  erf: "erf", tan: "tan", asin: "asin", acos: "acos", sinh: "sinh", cosh: "cosh", asinh: "asinh", acosh: "acosh", atanh: "atanh",
-};
-const CHLO_BUILDER_LIB: Readonly<Record<string, string>> = {
-  next_after: "xla_builder.math.NextAfter", polygamma: "xla_builder.math.Polygamma",
+  erf: "erf", tan: "tan", asin: "asin", acos: "acos", asinh: "asinh", acosh: "acosh", atanh: "atanh",
 };
 const CHECKS = new Set(["expect_eq", "expect_almost_eq", "expect_close", "expect_eq_const", "expect_almost_eq_const", "expect_serialized_eq"]);
 
@@ -191,6 +189,26 @@ function dotGeneral(t: Translation, comp: Comp, op: Op, operands: readonly Val[]
   return [comp.emit(op.results[0]?.name ?? "dot", resultType(t, op), "dot", operands, attrs.filter((x) => x !== "").join(", "), op.at)];
 }
 
+/** chlo.ragged_dot is HLO's ragged-dot, as XLA imports it: dot's dimension numbers plus the ragged and group dimensions. */
+function raggedDot(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
+  const s = op.attrs.get("ragged_dot_dimension_numbers");
+  if (s?.kind !== "struct") throw t.out.lx.error(op.at, "chlo.ragged_dot needs ragged_dot_dimension_numbers = #chlo.ragged_dot<...>");
+  if (operands.length !== 3) throw t.out.lx.error(op.at, `chlo.ragged_dot takes lhs, rhs and group_sizes, not ${operands.length} operands`);
+  const f = (k: string) => braces(structField(t, op, s, k));
+  const dot = [
+    `lhs_batch_dims=${f("lhs_batching_dimensions")}`, `lhs_contracting_dims=${f("lhs_contracting_dimensions")}`,
+    `rhs_batch_dims=${f("rhs_batching_dimensions")}`, `rhs_contracting_dims=${f("rhs_contracting_dimensions")}`,
+  ];
+  const name = op.results[0]?.name ?? "ragged_dot";
+  // A ragged batch dimension (mode 3) splits nothing the batched dot does not: XLA's import makes it a plain dot.
+  const ragged = structField(t, op, s, "lhs_ragged_dimensions");
+  if (ragged.length === 1 && structField(t, op, s, "lhs_batching_dimensions").includes(ragged[0])) {
+    return [comp.emit(name, resultType(t, op), "dot", operands.slice(0, 2), [...dot, precisionText(op)].filter((x) => x !== "").join(", "), op.at)];
+  }
+  const attrs = [...dot, `lhs_ragged_dims=${f("lhs_ragged_dimensions")}`, `rhs_group_dims=${f("rhs_group_dimensions")}`, precisionText(op)];
+  return [comp.emit(name, resultType(t, op), "ragged-dot", operands, attrs.filter((x) => x !== "").join(", "), op.at)];
+}
+
 function gather(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
   const s = op.attrs.get("dimension_numbers");
   const f = (k: string) => structField(t, op, s, k);
@@ -315,8 +333,9 @@ function splat(t: Translation, comp: Comp, like: TensorType, value: string, at: 
 function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: readonly Val[]): Val[] {
   const name = op.results[0]?.name ?? short;
   const out = (opcode: string, xs: readonly Val[], attrs = "") => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
+  const rt = resultType(t, op);
+  if (isDecomposedChlo(short, rt.kind === "tensor" ? rt.elementType : undefined)) return [decomposeChlo(comp, short, operands, rt, op.at)];
   if (CHLO_UNARY[short] !== undefined) return out(CHLO_UNARY[short], operands);
-  if (CHLO_BUILDER_LIB[short] !== undefined) return out("custom-call", operands, `custom_call_target="${CHLO_BUILDER_LIB[short]}"`);
   const x = operands[0];
   switch (short) {
     case "atan": {
@@ -344,8 +363,9 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
       return out("complex", [re, neg]);
     }
     case "square": return out("multiply", [x, x]);
+    case "ragged_dot": return raggedDot(t, comp, op, operands);
     default:
-      throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or builder-library call for it`);
+      throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or decomposition for it`);
   }
 }
 
