@@ -11,7 +11,7 @@
  */
 import { type Attr, intList } from "./attributes.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
-import { denseLiteralText } from "./dense.ts";
+import { denseLiteral } from "./dense.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { Op } from "./syntax.ts";
@@ -300,8 +300,7 @@ function callOp(t: Translation, comp: Comp, op: Op, callee: string, operands: re
 /** A scalar constant broadcast to the shape of `like`. */
 function splat(t: Translation, comp: Comp, like: TensorType, value: string, at: MlirToken): Val {
   const scalarType: TensorType = { kind: "tensor", elementType: like.elementType, dims: [] };
-  const c = comp.emit("c", scalarType, "constant", [], "", at);
-  comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("constant()", `constant(${value})`);
+  const c = comp.constant("c", scalarType, value, at);
   if (like.dims.length === 0) return c;
   return comp.emit("bcast", like, "broadcast", [c], "dimensions={}", at);
 }
@@ -504,10 +503,6 @@ function constantWithType(t: Translation, comp: Comp, op: Op): Val {
   const type = resultType(t, op);
   const value = attr(op, "value");
   if (value?.kind !== "dense" || type.kind !== "tensor") throw t.out.lx.error(op.at, "a constant needs a dense<...> value of a tensor type");
-  const literal = denseLiteralText(t.out.lx, value, type);
-  const v = comp.emit(op.results[0]?.name ?? "constant", type, "constant", [], "", op.at);
-  const last = comp.body[comp.body.length - 1];
-  last.text = last.text.replace("constant()", `constant(${literal})`);
-  return v;
+  return comp.constant(op.results[0]?.name ?? "constant", type, denseLiteral(t.out.lx, value, type), op.at);
 }
 

@@ -8,55 +8,37 @@
  * is refused with the Python line that prints text instead.
  */
 import { ParseError } from "../errors.ts";
-import type { HloModule } from "../module.ts";
+import type { HeaderAttribute, HloModule } from "../module.ts";
 import { parseErrorAt } from "../text/lexer.ts";
 import { parseHloModule } from "../text/parser.ts";
-import { verificationProblems } from "../verify/verifier.ts";
 import type { Attr } from "./attributes.ts";
+import { buildHloModule } from "./build_module.ts";
 import { Comp, ModuleText, type Val } from "./emitter.ts";
 import { MlirLexer } from "./lexer.ts";
 import { parseMlirText } from "./parser.ts";
 import type { Func, MlirModule, Region } from "./syntax.ts";
 import { type CheckRecord, type Translation, setRoot, translateBlockOps, translateFunc } from "./translate.ts";
-import { denseLiteralText } from "./dense.ts";
+import { denseLiteral } from "./dense.ts";
 
 function newTranslation(lx: MlirLexer, m: MlirModule): Translation {
   return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set() };
 }
 
-/** The HLO module line: the module's name and its replica and partition counts. */
-function header(m: MlirModule, fallback: string): string {
+/** The HLO module's name and header attributes: its replica and partition counts. */
+function header(m: MlirModule, fallback: string): { name: string; attrs: HeaderAttribute[] } {
   const name = (m.name ?? fallback).replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1");
-  const parts = [`HloModule ${name}`];
+  const attrs: HeaderAttribute[] = [];
   const count = (a: Attr | undefined): number | undefined => (a?.kind === "int" ? Number(a.value) : undefined);
   const r = count(m.attrs.get("mhlo.num_replicas"));
   const p = count(m.attrs.get("mhlo.num_partitions"));
-  if (r !== undefined && r !== 1) parts.push(`replica_count=${r}`);
-  if (p !== undefined && p !== 1) parts.push(`num_partitions=${p}`);
-  return parts.join(", ");
+  if (r !== undefined && r !== 1) attrs.push({ name: "replica_count", value: String(r) });
+  if (p !== undefined && p !== 1) attrs.push({ name: "num_partitions", value: String(p) });
+  return { name, attrs };
 }
 
-/** Reads the HLO text made from `text`; an error in it is reported at the op that wrote the line. */
-function readTranslated(text: string, out: ModuleText): HloModule {
-  const hlo = out.lines.join("\n");
-  let m: HloModule;
-  try {
-    m = parseHloModule(hlo);
-  } catch (e) {
-    if (!(e instanceof ParseError)) throw e;
-    const line = e.line ?? 1;
-    const offset = out.offsets[Math.min(line - 1, out.offsets.length - 1)] ?? 0;
-    const first = e.message.split("\n")[0].replace(/^\d+:\d+: /, "");
-    throw parseErrorAt(text, offset, `${first} (in the HLO this op becomes)`);
-  }
-  // StableHLO's verifier runs when MLIR is read: a typing problem is reported at the op that made the instruction.
-  const problems = verificationProblems(m);
-  if (problems.length > 0) {
-    const named = /instruction "?([^\s:",]+)/.exec(problems[0])?.[1];
-    const line = named === undefined ? -1 : out.lines.findIndex((l) => l.startsWith(`  ${named} = `) || l.startsWith(`  ROOT ${named} = `));
-    throw parseErrorAt(text, out.offsets[line] ?? 0, `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ""}`);
-  }
-  return m;
+/** The module of what `t` emitted; errors are reported at the StableHLO op that made the instruction. */
+function readTranslated(text: string, t: Translation, h: { name: string; attrs: HeaderAttribute[] }): HloModule {
+  return buildHloModule(text, t.out, h.name, h.attrs);
 }
 
 function entryFunc(lx: MlirLexer, m: MlirModule): Func {
@@ -75,9 +57,8 @@ export function parseStableHlo(text: string): HloModule {
   const m = parseMlirText(lx);
   const t = newTranslation(lx, m);
   const entry = entryFunc(lx, m);
-  t.out.push(header(m, entry.name), m.at.start);
   translateFunc(t, entry, true);
-  return readTranslated(text, t.out);
+  return readTranslated(text, t, header(m, entry.name));
 }
 
 /** What text looks like: HLO, StableHLO (MLIR text), MLIR bytecode, or neither. */
@@ -151,9 +132,7 @@ function checkOutputs(t: Translation, comp: Comp, c: CheckRecord, outs: Val[]): 
     const v = c.attrs.get("value") ?? [...c.attrs.values()].find((a) => a.kind === "dense");
     const type = c.values[0].type;
     if (v?.kind !== "dense" || type.kind !== "tensor") throw t.out.lx.error(c.at, `${c.kind} needs a dense<...> expected value`);
-    const e = comp.emit("expected", type, "constant", [], "", c.at);
-    comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("constant()", `constant(${denseLiteralText(t.out.lx, v, type)})`);
-    outs.push(e);
+    outs.push(comp.constant("expected", type, denseLiteral(t.out.lx, v, type), c.at));
   } else if (c.kind === "expect_serialized_eq") {
     const id = c.attrs.get("probe_id");
     const probe = id?.kind === "string" ? t.probes.get(id.value) : undefined;
@@ -175,7 +154,6 @@ function numberAttr(a: Attr | undefined): number | undefined {
 function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHloTest {
   const t = newTranslation(lx, m);
   const line = lx.error(f.at, "").line ?? 0;
-  t.out.push(header(m, f.name), f.at.start);
   if (f.args.length > 0) throw lx.error(f.at, `test function @${f.name} takes arguments; a test runs without inputs`);
   const body = f.body;
   if (body === undefined) throw lx.error(f.at, `function @${f.name} has no body`);
@@ -198,7 +176,7 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
   }
   setRoot(inline, outs, body.at, true);
   inline.write(true);
-  return { name: f.name, line, module: readTranslated(text, t.out), checks };
+  return { name: f.name, line, module: readTranslated(text, t, header(m, f.name)), checks };
 }
 
 

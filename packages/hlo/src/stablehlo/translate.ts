@@ -111,8 +111,7 @@ export function scalarRegionComputation(t: Translation, region: Region, base: st
   if (free.length > 0) throw t.out.lx.error(free[0].tok, `this region uses ${free[0].name} from outside it; HLO computations of this op cannot`);
   const comp = new Comp(t.out, t.out.fresh(base));
   const args = region.blocks[0]?.args ?? [];
-  args.forEach((a, i) => comp.define(a.name, [comp.emit(a.name, a.type, "parameter", [], "", a.tok)]));
-  comp.body.forEach((b, i) => (b.text = b.text.replace("parameter()", `parameter(${i})`)));
+  args.forEach((a, i) => comp.define(a.name, [comp.parameter(a.name, a.type, i, a.tok)]));
   const results = translateBlockOps(t, comp, region);
   setRoot(comp, results, region.at, results.length !== 1);
   comp.write(false);
@@ -130,8 +129,7 @@ export function tupleRegionComputation(
 ): { name: string; results: Val[] } {
   const comp = new Comp(t.out, t.out.fresh(base));
   const paramType: MlirType = { kind: "tuple", elements: [...blockArgs.map((a) => a.type), ...captured.map((c) => c.val.type)] };
-  const param = comp.emit("param", paramType, "parameter", [], "", region.at);
-  comp.body[0].text = comp.body[0].text.replace("parameter()", "parameter(0)");
+  const param = comp.parameter("param", paramType, 0, region.at);
   blockArgs.forEach((a, i) => comp.define(a.name, [comp.gte(param, i, a.tok)]));
   const inner: Val[] = [];
   captured.forEach((c, j) => {
@@ -158,9 +156,7 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
   if (f.body === undefined) throw t.out.lx.error(f.at, `function @${f.name} has no body`);
   const comp = new Comp(t.out, name);
   f.args.forEach((a, i) => {
-    const v = comp.emit(a.name, a.type, "parameter", [], "", a.tok);
-    comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("parameter()", `parameter(${i})`);
-    comp.define(a.name, [v]);
+    comp.define(a.name, [comp.parameter(a.name, a.type, i, a.tok)]);
   });
   const results = translateBlockOps(t, comp, f.body);
   if (results.length !== f.results.length) throw t.out.lx.error(f.at, `@${f.name} declares ${f.results.length} results but returns ${results.length}`);
