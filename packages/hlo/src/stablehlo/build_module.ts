@@ -16,7 +16,7 @@ import type { Shape } from "../shape.ts";
 import type { CallRef } from "../text/attribute_text.ts";
 import { Lexer, type Token, parseErrorAt } from "../text/lexer.ts";
 import { moduleFromText } from "../text/module_from_text.ts";
-import { parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
+import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import type { RawComputation, RawInstruction } from "../text/raw_module.ts";
 import { VERIFY_RULES } from "../verify/verifier.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
@@ -59,7 +59,14 @@ function callsAt(calls: Record<string, CallRef>, at: number): Record<string, Cal
   return out;
 }
 
-function rawInstruction(text: string, e: Emitted, isRoot: boolean, shapes: Map<string, Shape>): RawInstruction {
+/** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
+interface Tables {
+  readonly shapes: Map<string, Shape>;
+  readonly attrs: Map<string, ParsedAttributeList>;
+}
+
+function rawInstruction(text: string, e: Emitted, isRoot: boolean, tables: Tables): RawInstruction {
+  const shapes = tables.shapes;
   const at = e.at;
   // One token stands for the instruction's name, opcode, operands and end: they all point at the op.
   const tok = tokenAt(e.name, at);
@@ -71,7 +78,13 @@ function rawInstruction(text: string, e: Emitted, isRoot: boolean, shapes: Map<s
     shapes.set(e.shape, declared);
   }
   const shape = declared;
-  const parsed = atOp(text, at, () => parseAttributeList(e.attrs, opcode));
+  const key = `${opcode} ${e.attrs}`;
+  let parsed = tables.attrs.get(key);
+  if (parsed === undefined) {
+    parsed = atOp(text, at, () => parseAttributeList(e.attrs, opcode));
+    // The records are only read (the module builder copies them): one serves every instruction spelled the same.
+    if (e.attrs.length < 200) tables.attrs.set(key, parsed);
+  }
   let literal: Literal | undefined;
   if (opcode === "constant") {
     const l = e.literal;
@@ -90,12 +103,12 @@ function rawInstruction(text: string, e: Emitted, isRoot: boolean, shapes: Map<s
 
 /** The module of the emitted computations; `text` is the StableHLO text (for error positions). */
 export function buildHloModule(text: string, out: ModuleText, name: string, headerAttributes: readonly HeaderAttribute[]): HloModule {
-  const shapes = new Map<string, Shape>();
+  const tables: Tables = { shapes: new Map(), attrs: new Map() };
   const computations: RawComputation[] = out.comps.map((c) => ({
     name: c.name,
     nameTok: tokenAt(c.name, c.body[0]?.at ?? 0),
     isEntry: c.isEntry,
-    instructions: c.body.map((e) => rawInstruction(text, e, e.name === c.root, shapes)),
+    instructions: c.body.map((e) => rawInstruction(text, e, e.name === c.root, tables)),
   }));
   const lx = new Lexer(text);
   let m: HloModule;

@@ -33,9 +33,14 @@ export class ModuleText {
   constructor(lx: MlirLexer) {
     this.lx = lx;
   }
+  readonly #clean = new Map<string, string>();
   fresh(base: string): string {
-    const clean = base.replace(/^[%@]/, "").replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1");
-    return `${clean || "v"}.${++this.#counter}`;
+    let clean = this.#clean.get(base);
+    if (clean === undefined) {
+      clean = base.replace(/^[%@]/, "").replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1") || "v";
+      this.#clean.set(base, clean);
+    }
+    return `${clean}.${++this.#counter}`;
   }
 }
 
@@ -79,6 +84,9 @@ export class Emitted {
   }
 }
 
+/** HLO shape texts of types met already (the parser shares one object per spelled type). */
+const shapeTexts = new WeakMap<MlirType, string>();
+
 /** One HLO computation being written. */
 export class Comp {
   readonly name: string;
@@ -94,7 +102,11 @@ export class Comp {
   /** Adds `name = shape opcode(operands), attrs` and returns its value. */
   emit(base: string, type: MlirType, opcode: string, operands: readonly Val[], attrs: string, at: MlirToken | number): Val {
     const name = this.out.fresh(base);
-    const shape = shapeText(type, this.out.lx, at);
+    let shape = shapeTexts.get(type);
+    if (shape === undefined) {
+      shape = shapeText(type, this.out.lx, at);
+      shapeTexts.set(type, shape);
+    }
     this.body.push(new Emitted(name, shape, opcode, operands, attrs, typeof at === "number" ? at : at.start));
     return { hlo: name, type };
   }

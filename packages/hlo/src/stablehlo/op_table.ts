@@ -274,12 +274,27 @@ function customCall(t: Translation, comp: Comp, op: Op, operands: readonly Val[]
   const attrs = [`custom_call_target=${JSON.stringify(target)}`];
   const bc = op.attrs.get("backend_config");
   if (bc?.kind === "string" && bc.value !== "") attrs.push(`backend_config=${JSON.stringify(bc.value)}`);
+  // API version 4 (typed FFI) takes a dictionary: XLA keeps its MLIR text as the backend config string.
+  if (bc?.kind === "dict" && bc.entries.size > 0) attrs.push(`backend_config=${JSON.stringify(braceText(t.out.lx.text, bc.at))}`);
   const api = op.attrs.get("api_version");
   if (api?.kind === "int" && api.value !== 1n) attrs.push(`api_version=API_VERSION_${["", "ORIGINAL", "STATUS_RETURNING", "STATUS_RETURNING_UNIFIED", "TYPED_FFI"][Number(api.value)] ?? "ORIGINAL"}`);
   if (flag(op, "has_side_effect")) attrs.push("custom_call_has_side_effect=true");
   if (op.resultTypes.length === 1) return [comp.emit(op.results[0]?.name ?? "custom_call", op.resultTypes[0], "custom-call", operands, attrs.join(", "), op.at)];
   const tuple = comp.emit(op.results[0]?.name ?? "custom_call", { kind: "tuple", elements: op.resultTypes }, "custom-call", operands, attrs.join(", "), op.at);
   return op.resultTypes.map((_, i) => comp.gte(tuple, i, op.at));
+}
+
+/** The source text of the `{...}` that opens at `at`, braces inside strings skipped. */
+function braceText(text: string, at: number): string {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return text.slice(at, i + 1);
+  }
+  return text.slice(at);
 }
 
 function checkOp(t: Translation, op: Op, kind: string, operands: readonly Val[]): Val[] {

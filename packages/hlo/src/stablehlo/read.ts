@@ -13,6 +13,7 @@ import { parseErrorAt } from "../text/lexer.ts";
 import { parseHloModule } from "../text/parser.ts";
 import type { Attr } from "./attributes.ts";
 import { buildHloModule } from "./build_module.ts";
+import { meshesAttribute, parseMesh } from "./shardings.ts";
 import { Comp, ModuleText, type Val } from "./emitter.ts";
 import { MlirLexer } from "./lexer.ts";
 import { parseMlirText } from "./parser.ts";
@@ -21,7 +22,8 @@ import { type CheckRecord, type Translation, setRoot, translateBlockOps, transla
 import { denseLiteral } from "./dense.ts";
 
 function newTranslation(lx: MlirLexer, m: MlirModule): Translation {
-  return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set() };
+  const meshes = new Map([...(m.meshes ?? [])].map(([name, text]) => [name, parseMesh(text)]));
+  return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set(), meshes };
 }
 
 /** The HLO module's name and header attributes: its replica and partition counts. */
@@ -33,6 +35,8 @@ function header(m: MlirModule, fallback: string): { name: string; attrs: HeaderA
   const p = count(m.attrs.get("mhlo.num_partitions"));
   if (r !== undefined && r !== 1) attrs.push({ name: "replica_count", value: String(r) });
   if (p !== undefined && p !== 1) attrs.push({ name: "num_partitions", value: String(p) });
+  const meshes = meshesAttribute(new Map([...(m.meshes ?? [])].map(([k, text]) => [k, parseMesh(text)])));
+  if (meshes !== undefined) attrs.push({ name: "frontend_attributes", value: meshes });
   return { name, attrs };
 }
 

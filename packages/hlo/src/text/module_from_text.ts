@@ -204,8 +204,15 @@ function uniquifyNames(lx: Lexer, comps: readonly RawComputation[]): RawComputat
   const compRename = new Map(comps.map((c) => [c.name, compNames.unique(c.name)]));
   const instNames = new XlaNameUniquer();
   const renameCall = (ref: CallRef): CallRef => ({ names: ref.names.map((n) => compRename.get(n) ?? n), toks: ref.toks });
-  return comps.map((c) => {
-    const local = new Map(c.instructions.map((i) => [i.name, instNames.unique(i.name)]));
+  const locals = comps.map((c) => new Map(c.instructions.map((i) => [i.name, instNames.unique(i.name)])));
+  // Names unique already (as a generated module's are) leave the records as they are.
+  const same = (m: ReadonlyMap<string, string>): boolean => {
+    for (const [a, b] of m) if (a !== b) return false;
+    return true;
+  };
+  if (same(compRename) && locals.every(same)) return [...comps];
+  return comps.map((c, k) => {
+    const local = locals[k];
     const rename = (n: string): string => local.get(n) ?? n;
     const instructions = c.instructions.map((inst): RawInstruction => {
       const calls = Object.fromEntries(Object.entries(inst.calls).map(([role, ref]) => [role, renameCall(ref)]));
