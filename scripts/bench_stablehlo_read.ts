@@ -6,15 +6,50 @@
  * (DIR/packages/hlo/src/index.ts) is timed too, interleaved read for read, so
  * that a loaded machine slows both alike.
  *
- *   npx tsx scripts/bench_stablehlo_read.ts [--mb 10] [--runs 5] [--file F.mlir] [--baseline DIR]
+ * With --corpus DIR, every .mlir file under DIR (e.g. test/corpus/stablehlo-mlir)
+ * is read instead, as the suite reads it (readStableHloTests), and the total
+ * and the largest files' times are reported.
+ *
+ *   npx tsx scripts/bench_stablehlo_read.ts [--mb 10] [--runs 5] [--file F.mlir] [--corpus DIR] [--baseline DIR]
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type HloModule, parseModule } from "@minixla/hlo";
+import { type HloModule, parseModule, readStableHloTests } from "@minixla/hlo";
 import { buildBenchModule } from "./stablehlo_bench_input.ts";
 
 type Reader = (text: string) => HloModule;
+type TestReader = (text: string) => readonly unknown[];
+
+/** Every .mlir file under dir, sorted. */
+function mlirFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mlir")).sort().map((f) => join(dir, f));
+}
+
+/** Reads every file of a corpus with each reader, interleaved; the median total of `runs` passes and the slowest files. */
+function corpus(dir: string, readers: readonly { name: string; tests: TestReader }[], runs: number): void {
+  const files = mlirFiles(dir).map((f) => ({ f, text: readFileSync(f, "utf8") }));
+  console.log(`corpus ${dir}: ${files.length} files, ${(files.reduce((s, x) => s + x.text.length, 0) / 1e6).toFixed(2)} MB`);
+  const totals = readers.map(() => [] as number[]);
+  const perFile = readers.map(() => new Map<string, number[]>());
+  for (let k = 0; k < runs; k++) {
+    for (const { f, text } of files) {
+      readers.forEach((r, i) => {
+        const t0 = performance.now();
+        r.tests(text);
+        const dt = performance.now() - t0;
+        const list = perFile[i].get(f) ?? [];
+        list.push(dt);
+        perFile[i].set(f, list);
+      });
+    }
+    readers.forEach((_, i) => totals[i].push([...perFile[i].values()].reduce((s, l) => s + l[k], 0)));
+  }
+  readers.forEach((r, i) => {
+    const slow = [...perFile[i]].map(([f, l]) => [f, median(l)] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
+    console.log(`${r.name}: median total ${median(totals[i]).toFixed(0)} ms (${totals[i].map((x) => x.toFixed(0)).join(", ")}); slowest: ${slow.map(([f, t]) => `${f.split("/").pop()} ${t.toFixed(0)} ms`).join(", ")}`);
+  });
+}
 
 function option(argv: readonly string[], name: string): string | undefined {
   const i = argv.indexOf(name);
@@ -36,6 +71,17 @@ function timeOnce(read: Reader, text: string): { wall: number; cpu: number; inst
 }
 
 async function main(argv: readonly string[]): Promise<void> {
+  const dir = option(argv, "--corpus");
+  if (dir !== undefined) {
+    const readers: { name: string; tests: TestReader }[] = [{ name: "this checkout", tests: readStableHloTests }];
+    const base = option(argv, "--baseline");
+    if (base !== undefined) {
+      const mod = (await import(pathToFileURL(join(resolve(base), "packages/hlo/src/index.ts")).href)) as { readStableHloTests: TestReader };
+      readers.unshift({ name: `baseline ${base}`, tests: mod.readStableHloTests });
+    }
+    corpus(dir, readers, Number(option(argv, "--runs") ?? 3));
+    return;
+  }
   const file = option(argv, "--file");
   const text = file !== undefined ? readFileSync(file, "utf8") : buildBenchModule(Number(option(argv, "--mb") ?? 10) * 1_000_000);
   const runs = Number(option(argv, "--runs") ?? 5);

@@ -14,6 +14,7 @@ import { type HloComputation, type HloModule, createModule, programShape } from 
 import { OPCODES } from "../opcode.ts";
 import { type ProgramShape, type Shape, isArrayShape } from "../shape.ts";
 import { inferShape } from "../infer/shape_inference.ts";
+import { noteValidAttributes } from "../verify/typing_rules.ts";
 import { leafCount, normalizeTupleSharding } from "./annotation_text.ts";
 import type { CallRef } from "./attribute_text.ts";
 import { type Lexer, quote } from "./lexer.ts";
@@ -119,6 +120,8 @@ function buildInstruction(lx: Lexer, inst: RawInstruction, shapes: ReadonlyMap<s
     const issues = checked.error.issues.map((i) => `${i.path.join(".") || "attributes"}: ${i.message}`).join("; ");
     throw lx.error(inst.opcodeTok, `invalid attributes for ${inst.opcode} ${inst.name}: ${issues}`);
   }
+  // The verifier need not check the schema again once the module is frozen.
+  noteValidAttributes(attributes, inst.opcode);
   const called = calledList(lx, inst);
   let shape = inst.declared;
   if (shape === undefined) {
