@@ -1,9 +1,10 @@
 /**
  * Reading StableHLO text into an HloModule: parse the MLIR (parser.ts),
- * translate the entry function and what it calls into HLO text
- * (translate.ts), and read that with the HLO parser, so the result is the
- * same module HLO text gives. An error the HLO reader finds (a shape rule, a
- * bad attribute) is reported at the StableHLO op that made the line.
+ * translate the entry function and what it calls into HLO instructions
+ * (translate.ts, emitter.ts), and build the module from them with the HLO
+ * parser's module builder (build_module.ts), so the result is the same
+ * module HLO text gives. An error found on the way (a shape rule, a bad
+ * attribute) is reported at the StableHLO op that made the instruction.
  * `parseModule` tells HLO text from StableHLO text by content; MLIR bytecode
  * is refused with the Python line that prints text instead.
  */
