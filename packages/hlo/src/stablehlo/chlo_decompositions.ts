@@ -39,9 +39,7 @@ class Elementwise {
     const key = `${elementType}:${literal}`;
     const known = this.#consts.get(key);
     if (known !== undefined) return known;
-    const scalar = this.#comp.emit("constant", { kind: "tensor", elementType, dims: [] }, "constant", [], "", this.#at);
-    const last = this.#comp.body[this.#comp.body.length - 1];
-    last.text = last.text.replace("constant()", `constant(${literal})`);
+    const scalar = this.#comp.constant("constant", { kind: "tensor", elementType, dims: [] }, literal, this.#at);
     const v = this.dims.length === 0 ? scalar : this.#comp.emit("broadcast", this.#type(elementType), "broadcast", [scalar], "dimensions={}", this.#at);
     this.#consts.set(key, v);
     return v;

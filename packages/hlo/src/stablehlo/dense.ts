@@ -7,6 +7,7 @@
  */
 import { type ElementType, complexComponentType, isBigIntType, isComplexType, isFloatType, normalizeValue } from "../element_type.ts";
 import { MINIFLOAT_FORMATS, type MinifloatName, minifloatFromBits } from "../minifloat.ts";
+import { type ArrayLiteral, type LiteralData, allocData } from "../literal.ts";
 import type { Attr } from "./attributes.ts";
 import { MlirLexerView } from "./attributes.ts";
 import { type MlirLexer, type MlirToken, describe } from "./lexer.ts";
@@ -196,4 +197,121 @@ export function denseLiteralText(lx: MlirLexer, a: Extract<Attr, { kind: "dense"
     parts.push(`${"}".repeat(closes)}, ${"{".repeat(closes)}`);
   }
   return parts.join("");
+}
+
+const CANONICAL_NAN_HIGH = 0x7ff80000;
+
+/** Stores a real value in slot i as the HLO literal reader stores the text realText gives (NaN canonical, keeping its sign). */
+function store(data: LiteralData, i: number, v: number | bigint, et: ElementType): void {
+  if (data instanceof BigInt64Array) data[i] = typeof v === "bigint" ? BigInt.asIntN(64, v) : BigInt(v);
+  else if (data instanceof BigUint64Array) data[i] = typeof v === "bigint" ? BigInt.asUintN(64, v) : BigInt(v);
+  else if (typeof v === "bigint") data[i] = et === "pred" ? (v !== 0n ? 1 : 0) : Number(v);
+  else if (Number.isNaN(v)) {
+    const neg = negativeNaN(v);
+    data[i] = NaN;
+    const words = new Uint32Array(data.buffer, data.byteOffset + i * 8, 2);
+    words[LITTLE ? 1 : 0] = CANONICAL_NAN_HIGH | (neg ? 0x80000000 : 0);
+    words[LITTLE ? 0 : 1] = 0;
+  } else data[i] = et === "pred" ? (v !== 0 ? 1 : 0) : v;
+}
+
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const NEGATIVE_NAN = new Float64Array(new BigUint64Array([0xfff8000000000000n]).buffer)[0];
+
+/** The bytes of hex digits (after "0x"); the digits are checked already. */
+function hexBytes(hex: string): Uint8Array {
+  const n = (hex.length - 2) / 2;
+  const out = new Uint8Array(n + 8);
+  const digit = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
+  for (let i = 0, p = 2; i < n; i++, p += 2) out[i] = (digit(hex.charCodeAt(p)) << 4) | digit(hex.charCodeAt(p + 1));
+  return out;
+}
+
+/** A real element of a hex blob (little-endian, at byte `at`): its value in `et`. */
+function hexValue(bytes: DataView, at: number, et: ElementType, width: number): number | bigint {
+  switch (et) {
+    case "f64": return bytes.getFloat64(at, true);
+    case "f32": return bytes.getFloat32(at, true);
+    case "s64": return bytes.getBigInt64(at, true);
+    case "u64": return bytes.getBigUint64(at, true);
+    case "pred": return bytes.getUint8(at) !== 0 ? 1 : 0;
+    default: break;
+  }
+  const raw = width === 1 ? bytes.getUint8(at) : width === 2 ? bytes.getUint16(at, true) : bytes.getUint32(at, true);
+  if (isFloatType(et)) return normalizeValue(et, floatFromBits(et, BigInt(raw)));
+  const v = et.startsWith("s") && raw >= 2 ** (width * 8 - 1) ? raw - 2 ** (width * 8) : raw;
+  return normalizeValue(et, v);
+}
+
+/**
+ * A dense literal of type t as an HLO literal, built straight from the
+ * values (hex blobs decoded in place): the literal the HLO reader gives for
+ * denseLiteralText's text.
+ */
+export function denseLiteral(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>, t: TensorType): ArrayLiteral {
+  const et = t.elementType;
+  const count = elementCountOf(t);
+  const shape = { elementType: et, dimensions: t.dims.map((d, i) => (d >= 0 ? d : (t.bounds?.[i] ?? 0))) };
+  const data = allocData(et, count);
+  const complex = isComplexType(et);
+  const view = new MlirLexerView(lx, a.start, a.end);
+  const first = view.next();
+  if (first?.kind === "string") {
+    if (view.next() !== undefined) throw lx.error(first, "a hex literal must be the whole dense value");
+    const hex = first.text.slice(1, -1);
+    if (!/^0x[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) throw lx.error(first, "a hex literal must be \"0x\" and an even number of hex digits");
+    const bits = BITS[et];
+    if (bits === undefined) throw lx.error(first, `no hex literal for element type ${et}`);
+    const bytes = bits / 8;
+    const n = (hex.length - 2) / 2 / bytes;
+    if (n !== 1 && n !== count) throw lx.error(first, `hex literal holds ${n} elements of ${bytes} bytes; the type has ${count}`);
+    const raw = hexBytes(hex);
+    const dv = new DataView(raw.buffer);
+    const comp = complex ? complexComponentType(et as "c64" | "c128") : et;
+    const width = complex ? bytes / 2 : bytes;
+    const lanes = complex ? 2 : 1;
+    if (et === "f64" && n === count && LITTLE) {
+      // The common case of large constants: the bytes are the storage (NaNs made canonical as the reader makes them).
+      const f = data as Float64Array;
+      f.set(new Float64Array(raw.buffer, 0, count));
+      for (let i = 0; i < count; i++) if (Number.isNaN(f[i])) store(f, i, f[i], et);
+      return { shape, data };
+    }
+    for (let i = 0; i < count; i++) {
+      const base = n === 1 ? 0 : i * bytes;
+      for (let lane = 0; lane < lanes; lane++) store(data, i * lanes + lane, hexValue(dv, base + lane * width, comp, width), comp);
+    }
+    return { shape, data };
+  }
+  // Lists and splats: the element texts (small next to hex blobs), each stored as the HLO reader stores it.
+  const elems = denseElements(lx, a, t);
+  return { shape, data: literalDataOf(et, elems, count, data) };
+}
+
+/** Fills `data` from element texts as denseLiteralText writes them (one text splats). */
+function literalDataOf(et: ElementType, elems: readonly string[], count: number, data: LiteralData): LiteralData {
+  const complex = isComplexType(et);
+  const comp = complex ? complexComponentType(et as "c64" | "c128") : et;
+  const parse = (s: string): number | bigint => {
+    if (isBigIntType(comp)) return BigInt(s);
+    switch (s) {
+      case "true": return 1;
+      case "false": return 0;
+      case "nan": return NaN;
+      case "-nan": return NEGATIVE_NAN;
+      case "inf": return Infinity;
+      case "-inf": return -Infinity;
+      default: return Number(s);
+    }
+  };
+  const values = elems.map((e) => {
+    if (!complex) return [parse(e)];
+    const [re, im] = e.slice(1, -1).split(", ");
+    return [parse(re), parse(im)];
+  });
+  for (let i = 0; i < count; i++) {
+    const v = values.length === 1 ? values[0] : values[i];
+    v.forEach((x, lane) => store(data, i * v.length + lane, x, comp));
+  }
+  return data;
 }

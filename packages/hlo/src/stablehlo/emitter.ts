@@ -1,10 +1,12 @@
 /**
- * What the translation writes: HLO text, one instruction a line, each line
- * remembering the MLIR offset of the op that made it, so that an error the
- * HLO parser finds in a line is reported at the op in the StableHLO text.
- * Also the value environment of one HLO computation: MLIR value names to
- * HLO instruction names and types.
+ * What the translation writes: HLO computations of instructions (shape,
+ * opcode, operands, attributes as HLO attribute text), each remembering the
+ * MLIR offset of the op that made it, so that an error found in it is
+ * reported at the op in the StableHLO text (build_module.ts makes the
+ * module). Also the value environment of one HLO computation: MLIR value
+ * names to HLO instruction names and types.
  */
+import type { Literal } from "../literal.ts";
 import type { MlirLexer, MlirToken } from "./lexer.ts";
 import type { ValueRef } from "./syntax.ts";
 import { type MlirType, shapeText } from "./types.ts";
@@ -15,28 +17,65 @@ export interface Val {
   readonly type: MlirType;
 }
 
+/** One HLO computation written out: its instructions and root. */
+export interface WrittenComp {
+  readonly name: string;
+  readonly isEntry: boolean;
+  readonly body: readonly Emitted[];
+  readonly root: string | undefined;
+}
+
+/** What the translation writes: the computations, callees before callers as they finish. */
 export class ModuleText {
-  readonly lines: string[] = [];
-  readonly offsets: number[] = [];
+  readonly comps: WrittenComp[] = [];
   #counter = 0;
   readonly lx: MlirLexer;
   constructor(lx: MlirLexer) {
     this.lx = lx;
   }
+  readonly #clean = new Map<string, string>();
   fresh(base: string): string {
-    const clean = base.replace(/^[%@]/, "").replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1");
-    return `${clean || "v"}.${++this.#counter}`;
-  }
-  push(line: string, at: number): void {
-    this.lines.push(line);
-    this.offsets.push(at);
+    let clean = this.#clean.get(base);
+    if (clean === undefined) {
+      clean = base.replace(/^[%@]/, "").replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1") || "v";
+      this.#clean.set(base, clean);
+    }
+    return `${clean}.${++this.#counter}`;
   }
 }
+
+/**
+ * One HLO instruction: shape, opcode, operands, attributes as HLO attribute
+ * text, and for constants the literal (built from the dense value, or HLO
+ * literal text).
+ */
+export class Emitted {
+  readonly name: string;
+  /** HLO shape text. */
+  readonly shape: string;
+  readonly opcode: string;
+  readonly operands: readonly Val[];
+  attrs: string;
+  readonly at: number;
+  parameterNumber: number | undefined;
+  literal: Literal | string | undefined;
+  constructor(name: string, shape: string, opcode: string, operands: readonly Val[], attrs: string, at: number) {
+    this.name = name;
+    this.shape = shape;
+    this.opcode = opcode;
+    this.operands = operands;
+    this.attrs = attrs;
+    this.at = at;
+  }
+}
+
+/** HLO shape texts of types met already (the parser shares one object per spelled type). */
+const shapeTexts = new WeakMap<MlirType, string>();
 
 /** One HLO computation being written. */
 export class Comp {
   readonly name: string;
-  readonly body: { name: string; text: string; at: number }[] = [];
+  readonly body: Emitted[] = [];
   readonly env = new Map<string, (Val | undefined)[]>();
   readonly out: ModuleText;
   root: string | undefined;
@@ -48,10 +87,27 @@ export class Comp {
   /** Adds `name = shape opcode(operands), attrs` and returns its value. */
   emit(base: string, type: MlirType, opcode: string, operands: readonly Val[], attrs: string, at: MlirToken | number): Val {
     const name = this.out.fresh(base);
-    const shape = shapeText(type, this.out.lx, at);
-    const ops = operands.map((o) => o.hlo).join(", ");
-    this.body.push({ name, text: `${shape} ${opcode}(${ops})${attrs === "" ? "" : `, ${attrs}`}`, at: typeof at === "number" ? at : at.start });
+    let shape = shapeTexts.get(type);
+    if (shape === undefined) {
+      shape = shapeText(type, this.out.lx, at);
+      shapeTexts.set(type, shape);
+    }
+    this.body.push(new Emitted(name, shape, opcode, operands, attrs, typeof at === "number" ? at : at.start));
     return { hlo: name, type };
+  }
+
+  /** A parameter with its number. */
+  parameter(base: string, type: MlirType, index: number, at: MlirToken | number): Val {
+    const v = this.emit(base, type, "parameter", [], "", at);
+    this.body[this.body.length - 1].parameterNumber = index;
+    return v;
+  }
+
+  /** A constant holding `literal` (a literal, or its HLO text). */
+  constant(base: string, type: MlirType, literal: Literal | string, at: MlirToken | number): Val {
+    const v = this.emit(base, type, "constant", [], "", at);
+    this.body[this.body.length - 1].literal = literal;
+    return v;
   }
 
   /** The element `i` of a tuple value. */
@@ -77,10 +133,7 @@ export class Comp {
   }
 
   write(isEntry: boolean): void {
-    const out = this.out;
-    out.push(`${isEntry ? "ENTRY " : ""}${this.name} {`, this.body[0]?.at ?? 0);
-    for (const inst of this.body) out.push(`  ${inst.name === this.root ? "ROOT " : ""}${inst.name} = ${inst.text}`, inst.at);
-    out.push("}", this.body[this.body.length - 1]?.at ?? 0);
+    this.out.comps.push({ name: this.name, isEntry, body: this.body, root: this.root });
   }
 }
 

@@ -15,7 +15,7 @@
 import { type Attr, intList } from "./attributes.ts";
 import { decomposeChlo, isDecomposedChlo } from "./chlo_decompositions.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
-import { denseLiteralText } from "./dense.ts";
+import { denseLiteral } from "./dense.ts";
 import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
 import { staticForm } from "./dynamic_ops.ts";
 import { translateProbe } from "./probes.ts";
@@ -298,12 +298,27 @@ function customCall(t: Translation, comp: Comp, op: Op, operands: readonly Val[]
   const attrs = [`custom_call_target=${JSON.stringify(target)}`];
   const bc = op.attrs.get("backend_config");
   if (bc?.kind === "string" && bc.value !== "") attrs.push(`backend_config=${JSON.stringify(bc.value)}`);
+  // API version 4 (typed FFI) takes a dictionary: XLA keeps its MLIR text as the backend config string.
+  if (bc?.kind === "dict" && bc.entries.size > 0) attrs.push(`backend_config=${JSON.stringify(braceText(t.out.lx.text, bc.at))}`);
   const api = op.attrs.get("api_version");
   if (api?.kind === "int" && api.value !== 1n) attrs.push(`api_version=API_VERSION_${["", "ORIGINAL", "STATUS_RETURNING", "STATUS_RETURNING_UNIFIED", "TYPED_FFI"][Number(api.value)] ?? "ORIGINAL"}`);
   if (flag(op, "has_side_effect")) attrs.push("custom_call_has_side_effect=true");
   if (op.resultTypes.length === 1) return [comp.emit(op.results[0]?.name ?? "custom_call", op.resultTypes[0], "custom-call", operands, attrs.join(", "), op.at)];
   const tuple = comp.emit(op.results[0]?.name ?? "custom_call", { kind: "tuple", elements: op.resultTypes }, "custom-call", operands, attrs.join(", "), op.at);
   return op.resultTypes.map((_, i) => comp.gte(tuple, i, op.at));
+}
+
+/** The source text of the `{...}` that opens at `at`, braces inside strings skipped. */
+function braceText(text: string, at: number): string {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return text.slice(at, i + 1);
+  }
+  return text.slice(at);
 }
 
 function checkOp(t: Translation, op: Op, kind: string, operands: readonly Val[]): Val[] {
@@ -324,8 +339,7 @@ function callOp(t: Translation, comp: Comp, op: Op, callee: string, operands: re
 /** A scalar constant broadcast to the shape of `like`. */
 function splat(t: Translation, comp: Comp, like: TensorType, value: string, at: MlirToken): Val {
   const scalarType: TensorType = { kind: "tensor", elementType: like.elementType, dims: [] };
-  const c = comp.emit("c", scalarType, "constant", [], "", at);
-  comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("constant()", `constant(${value})`);
+  const c = comp.constant("c", scalarType, value, at);
   if (like.dims.length === 0) return c;
   return comp.emit("bcast", like, "broadcast", [c], "dimensions={}", at);
 }
@@ -530,10 +544,6 @@ function constantWithType(t: Translation, comp: Comp, op: Op): Val {
   const type = resultType(t, op);
   const value = attr(op, "value");
   if (value?.kind !== "dense" || type.kind !== "tensor") throw t.out.lx.error(op.at, "a constant needs a dense<...> value of a tensor type");
-  const literal = denseLiteralText(t.out.lx, value, type);
-  const v = comp.emit(op.results[0]?.name ?? "constant", type, "constant", [], "", op.at);
-  const last = comp.body[comp.body.length - 1];
-  last.text = last.text.replace("constant()", `constant(${literal})`);
-  return v;
+  return comp.constant(op.results[0]?.name ?? "constant", type, denseLiteral(t.out.lx, value, type), op.at);
 }
 

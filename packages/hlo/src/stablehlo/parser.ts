@@ -14,6 +14,8 @@ import { parseResultTypes, parseType, parseTypeList } from "./types.ts";
 export interface ParserState {
   readonly lx: MlirLexer;
   readonly aliases: AliasTable;
+  /** Shardy meshes by name: their `<[...]>` text. */
+  readonly meshes: Map<string, string>;
 }
 
 /** Skips `loc(...)` if it is next. */
@@ -209,12 +211,19 @@ function parseTopLevelItems(p: ParserState, funcs: Func[], close: boolean): void
       continue;
     }
     if (t.kind === "ident" && t.text === "sdy.mesh") {
-      // Shardy meshes name devices; they change no value.
+      // Shardy meshes name devices; they change no value, and are kept as text (shardings.ts).
       p.lx.next();
+      const sym = p.lx.peek();
+      const name = sym.kind === "symbol" ? sym.text.slice(1).replace(/^"|"$/g, "") : undefined;
+      let from = -1;
+      let to = -1;
       while (!p.lx.isPunct("}") && p.lx.peek().kind !== "eof" && !p.lx.isIdent("func.func") && !p.lx.isIdent("sdy.mesh")) {
         const x = p.lx.next();
+        if (x.kind === "punct" && x.text === "<" && from < 0) from = x.start;
         if (x.kind === "punct" && (x.text === "<" || x.text === "(" || x.text === "[")) skipBalanced(p.lx, x);
+        if (from >= 0 && to < 0) to = p.lx.peek().start;
       }
+      if (name !== undefined && from >= 0) p.meshes.set(name, p.lx.text.slice(from, to).trim());
       continue;
     }
     throw p.lx.error(t, `expected 'func.func' at the top of the module, found ${describe(t)}`);
@@ -223,7 +232,7 @@ function parseTopLevelItems(p: ParserState, funcs: Func[], close: boolean): void
 
 /** Parses a whole StableHLO module (or a file of top-level functions). */
 export function parseMlirText(lx: MlirLexer): MlirModule {
-  const p: ParserState = { lx, aliases: new Map() };
+  const p: ParserState = { lx, aliases: new Map(), meshes: new Map() };
   const first = lx.peek();
   // Aliases come before the module.
   while (lx.peek().kind === "hash" || lx.peek().kind === "bang") {
@@ -252,8 +261,8 @@ export function parseMlirText(lx: MlirLexer): MlirModule {
     }
     const rest = lx.peek();
     if (rest.kind !== "eof") throw lx.error(rest, `unexpected ${describe(rest)} after the module`);
-    return { name, attrs, funcs, at: kw };
+    return { name, attrs, funcs, at: kw, meshes: p.meshes };
   }
   parseTopLevelItems(p, funcs, false);
-  return { name: undefined, attrs: new Map(), funcs, at: first };
+  return { name: undefined, attrs: new Map(), funcs, at: first, meshes: p.meshes };
 }

@@ -189,6 +189,8 @@ function customCallProps(c: OpContext<"custom-call">): string[] {
     }
   }
   props.push(`api_version = ${api} : i32`);
+  // The HLO reader keeps `backend_config=` as the instruction's annotation.
+  if (config === undefined && c.inst.annotations?.backendConfig !== undefined && c.inst.annotations.backendConfig !== "") config = c.inst.annotations.backendConfig;
   if (config !== undefined) {
     const text = config.startsWith('"') ? unquote(config) : config;
     // The typed FFI reads a dictionary; older API versions an opaque string.

@@ -14,7 +14,8 @@ import { isTupleShape } from "../shape.ts";
 import { hasImplicitBroadcast } from "../verify/verifier.ts";
 import { lowerBroadcasts } from "../passes/lower_broadcasts.ts";
 import { OP_PRINTERS, type OpContext } from "./print_ops.ts";
-import { mlirType, symbol } from "./print_types.ts";
+import { mlirString, mlirType, symbol } from "./print_types.ts";
+import { shardingText } from "../text/annotation_text.ts";
 import { Scope, StableHloPrintError, type Value, Writer, fromLeaves, shapeLeaves, ssa } from "./print_writer.ts";
 
 export { StableHloPrintError } from "./print_writer.ts";
@@ -104,9 +105,23 @@ function printFunction(printer: ModulePrinter, comp: HloComputation, name: strin
   const root = printer.body(comp, params, w);
   const results = isEntry ? w.leaves(root) : [root];
   w.line(results.length === 0 ? "return" : `return ${results.map((r) => w.ref(r)).join(", ")} : ${results.map((r) => mlirType(r.shape)).join(", ")}`);
-  const signature = args.map((a) => `${w.ref(a)}: ${mlirType(a.shape)}`).join(", ");
-  const resultTypes = results.map((r) => mlirType(r.shape));
-  const ret = resultTypes.length === 1 && !isTupleShape(results[0].shape) ? resultTypes[0] : `(${resultTypes.join(", ")})`;
+  // Shardings of the entry's parameters and results, as JAX writes them (mhlo.sharding holds HLO sharding text).
+  const argAttrs = args.map(() => "");
+  const resultAttrs = results.map(() => "");
+  if (isEntry && parametersOf(comp).every((p) => !isTupleShape(p.shape))) {
+    parametersOf(comp).forEach((p, i) => {
+      const s = p.annotations?.sharding;
+      if (s !== undefined && !isTupleShape(p.shape) && s.kind !== "tuple") argAttrs[i] = ` {mhlo.sharding = ${mlirString(shardingText(s))}}`;
+    });
+    const rootSharding = comp.instructions.find((x) => x.name === comp.root)?.annotations?.sharding;
+    if (rootSharding !== undefined) {
+      const each = rootSharding.kind === "tuple" ? rootSharding.elements : [rootSharding];
+      if (each.length === results.length) each.forEach((s, i) => (resultAttrs[i] = ` {mhlo.sharding = ${mlirString(shardingText(s))}}`));
+    }
+  }
+  const signature = args.map((a, i) => `${w.ref(a)}: ${mlirType(a.shape)}${argAttrs[i] ?? ""}`).join(", ");
+  const resultTypes = results.map((r, i) => `${mlirType(r.shape)}${resultAttrs[i] ?? ""}`);
+  const ret = resultTypes.length === 1 && !isTupleShape(results[0].shape) && resultAttrs[0] === "" ? resultTypes[0] : `(${resultTypes.join(", ")})`;
   return [`  func.func ${isEntry ? "public" : "private"} ${symbol(name)}(${signature}) -> ${ret} {`, ...lines, "  }"];
 }
 

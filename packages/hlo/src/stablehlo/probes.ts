@@ -47,9 +47,7 @@ export function translateProbe(t: Translation, comp: Comp, op: Op, operands: rea
   t.probes.set(id.value, x);
   if (!recording.has(t)) return [x];
   const tagType = { kind: "tensor", elementType: "s32", dims: [] } as const;
-  const tag = comp.emit("probe_number", tagType, "constant", [], "", op.at);
-  const last = comp.body[comp.body.length - 1];
-  last.text = last.text.replace("constant()", `constant(${probeNumber(t, id.value)})`);
+  const tag = comp.constant("probe_number", tagType, String(probeNumber(t, id.value)), op.at);
   const pair = comp.emit("probe", { kind: "tuple", elements: [x.type, tagType] }, "tuple", [x, tag], "", op.at);
   const token = comp.emit("probe_token", { kind: "token" }, "after-all", [], "", op.at);
   comp.emit("probe_outfeed", { kind: "token" }, "outfeed", [pair, token], "", op.at);

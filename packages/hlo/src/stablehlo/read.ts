@@ -1,70 +1,60 @@
 /**
  * Reading StableHLO text into an HloModule: parse the MLIR (parser.ts),
- * translate the entry function and what it calls into HLO text
- * (translate.ts), and read that with the HLO parser, so the result is the
- * same module HLO text gives. An error the HLO reader finds (a shape rule, a
- * bad attribute) is reported at the StableHLO op that made the line.
+ * translate the entry function and what it calls into HLO instructions
+ * (translate.ts, emitter.ts), and build the module from them with the HLO
+ * parser's module builder (build_module.ts), so the result is the same
+ * module HLO text gives. An error found on the way (a shape rule, a bad
+ * attribute) is reported at the StableHLO op that made the instruction.
  * `parseModule` tells HLO text from StableHLO text by content; MLIR bytecode
  * is refused with the Python line that prints text instead.
  */
 import { ParseError } from "../errors.ts";
-import type { HloModule } from "../module.ts";
+import type { HeaderAttribute, HloModule } from "../module.ts";
 import { parseErrorAt } from "../text/lexer.ts";
 import { parseHloModule } from "../text/parser.ts";
-import { verificationProblems } from "../verify/verifier.ts";
 import type { Attr } from "./attributes.ts";
+import { buildHloModule } from "./build_module.ts";
+import { meshesAttribute, parseMesh } from "./shardings.ts";
 import { Comp, ModuleText, type Val } from "./emitter.ts";
 import { MlirLexer } from "./lexer.ts";
 import { parseMlirText } from "./parser.ts";
 import type { Func, MlirModule, Op, Region } from "./syntax.ts";
 import { type CheckRecord, type Translation, setRoot, translateBlockOps, translateFunc } from "./translate.ts";
-import { denseLiteralText } from "./dense.ts";
+import { denseLiteral } from "./dense.ts";
 import { type ParallelRun, readParallelRun } from "./run_parallel.ts";
 import { probeNumber, recordProbes } from "./probes.ts";
 
 function newTranslation(lx: MlirLexer, m: MlirModule): Translation {
-  return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set() };
+  const meshes = new Map([...(m.meshes ?? [])].map(([name, text]) => [name, parseMesh(text)]));
+  return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set(), meshes };
 }
 
-/** The HLO module line: the module's name and its replica and partition counts. */
-function header(m: MlirModule, fallback: string): string {
+/** The HLO module's name and header attributes: its replica and partition counts. */
+function header(m: MlirModule, fallback: string): { name: string; attrs: HeaderAttribute[] } {
   const name = (m.name ?? fallback).replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1");
-  const parts = [`HloModule ${name}`];
+  const attrs: HeaderAttribute[] = [];
   const count = (a: Attr | undefined): number | undefined => (a?.kind === "int" ? Number(a.value) : undefined);
   const r = count(m.attrs.get("mhlo.num_replicas"));
   const p = count(m.attrs.get("mhlo.num_partitions"));
-  if (r !== undefined && r !== 1) parts.push(`replica_count=${r}`);
-  if (p !== undefined && p !== 1) parts.push(`num_partitions=${p}`);
-  return parts.join(", ");
+  if (r !== undefined && r !== 1) attrs.push({ name: "replica_count", value: String(r) });
+  if (p !== undefined && p !== 1) attrs.push({ name: "num_partitions", value: String(p) });
+  const meshes = meshesAttribute(new Map([...(m.meshes ?? [])].map(([k, text]) => [k, parseMesh(text)])));
+  if (meshes !== undefined) attrs.push({ name: "frontend_attributes", value: meshes });
+  return { name, attrs };
 }
 
-/** The HLO module line of a function run on a grid of the given size. */
-function gridHeader(name: string, replicas: number, partitions: number): string {
+/** The HLO module name and header of a function run on a grid of the given size. */
+function gridHeader(name: string, replicas: number, partitions: number): { name: string; attrs: HeaderAttribute[] } {
   const clean = name.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^([^A-Za-z_])/, "_$1");
-  return [`HloModule ${clean}`, ...(replicas !== 1 ? [`replica_count=${replicas}`] : []), ...(partitions !== 1 ? [`num_partitions=${partitions}`] : [])].join(", ");
+  const attrs: HeaderAttribute[] = [];
+  if (replicas !== 1) attrs.push({ name: "replica_count", value: String(replicas) });
+  if (partitions !== 1) attrs.push({ name: "num_partitions", value: String(partitions) });
+  return { name: clean, attrs };
 }
 
-/** Reads the HLO text made from `text`; an error in it is reported at the op that wrote the line. */
-function readTranslated(text: string, out: ModuleText): HloModule {
-  const hlo = out.lines.join("\n");
-  let m: HloModule;
-  try {
-    m = parseHloModule(hlo);
-  } catch (e) {
-    if (!(e instanceof ParseError)) throw e;
-    const line = e.line ?? 1;
-    const offset = out.offsets[Math.min(line - 1, out.offsets.length - 1)] ?? 0;
-    const first = e.message.split("\n")[0].replace(/^\d+:\d+: /, "");
-    throw parseErrorAt(text, offset, `${first} (in the HLO this op becomes)`);
-  }
-  // StableHLO's verifier runs when MLIR is read: a typing problem is reported at the op that made the instruction.
-  const problems = verificationProblems(m);
-  if (problems.length > 0) {
-    const named = /instruction "?([^\s:",]+)/.exec(problems[0])?.[1];
-    const line = named === undefined ? -1 : out.lines.findIndex((l) => l.startsWith(`  ${named} = `) || l.startsWith(`  ROOT ${named} = `));
-    throw parseErrorAt(text, out.offsets[line] ?? 0, `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ""}`);
-  }
-  return m;
+/** The module of what `t` emitted; errors are reported at the StableHLO op that made the instruction. */
+function readTranslated(text: string, t: Translation, h: { name: string; attrs: HeaderAttribute[] }): HloModule {
+  return buildHloModule(text, t.out, h.name, h.attrs);
 }
 
 function entryFunc(lx: MlirLexer, m: MlirModule): Func {
@@ -83,9 +73,8 @@ export function parseStableHlo(text: string): HloModule {
   const m = parseMlirText(lx);
   const t = newTranslation(lx, m);
   const entry = entryFunc(lx, m);
-  t.out.push(header(m, entry.name), m.at.start);
   translateFunc(t, entry, true);
-  return readTranslated(text, t.out);
+  return readTranslated(text, t, header(m, entry.name));
 }
 
 /** What text looks like: HLO, StableHLO (MLIR text), MLIR bytecode, or neither. */
@@ -166,9 +155,7 @@ function checkOutputs(t: Translation, comp: Comp, c: CheckRecord, outs: Val[]): 
     const v = c.attrs.get("value") ?? [...c.attrs.values()].find((a) => a.kind === "dense");
     const type = c.values[0].type;
     if (v?.kind !== "dense" || type.kind !== "tensor") throw t.out.lx.error(c.at, `${c.kind} needs a dense<...> expected value`);
-    const e = comp.emit("expected", type, "constant", [], "", c.at);
-    comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("constant()", `constant(${denseLiteralText(t.out.lx, v, type)})`);
-    outs.push(e);
+    outs.push(comp.constant("expected", type, denseLiteral(t.out.lx, v, type), c.at));
   } else if (c.kind === "expect_serialized_eq") {
     // The expected value is the probe's record (StableHloCheck.probe), which the runner keeps; no second output.
     return { actual, expected: -1 };
@@ -190,7 +177,6 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
   const t = newTranslation(lx, m);
   recordProbes(t);
   const line = lx.error(f.at, "").line ?? 0;
-  t.out.push(header(m, f.name), f.at.start);
   if (f.args.length > 0) throw lx.error(f.at, `test function @${f.name} takes arguments; a test runs without inputs`);
   const body = f.body;
   if (body === undefined) throw lx.error(f.at, `function @${f.name} has no body`);
@@ -204,9 +190,7 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
     let n = 0;
     for (const g of grid.op.results) {
       const vals = grid.op.resultTypes.slice(n, n + g.count).map((type, k) => {
-        const v = inline.emit(g.name, type, "parameter", [], "", g.tok);
-        inline.body[inline.body.length - 1].text = inline.body[inline.body.length - 1].text.replace("parameter()", `parameter(${n + k})`);
-        return v;
+        return inline.parameter(g.name, type, n + k, g.tok);
       });
       inline.define(g.name, vals);
       n += g.count;
@@ -228,7 +212,7 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
   }
   setRoot(inline, outs, body.at, true);
   inline.write(true);
-  return { name: f.name, line, module: readTranslated(text, t.out), checks, ...(grid !== undefined ? { parallel: grid.run } : {}) };
+  return { name: f.name, line, module: readTranslated(text, t, header(m, f.name)), checks, ...(grid !== undefined ? { parallel: grid.run } : {}) };
 }
 
 /** Which probe record an expect_serialized_eq compares with. */
@@ -257,18 +241,16 @@ function parallelOf(text: string, lx: MlirLexer, m: MlirModule, f: Func, body: R
   const before = ops.slice(0, ops.indexOf(op));
   const ret: Op = { name: "func.return", at: op.at, results: [], operands: op.operands, attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [], words: [] };
   const ti = newTranslation(lx, m);
-  ti.out.push(gridHeader(`${f.name}_inputs`, 1, 1), f.at.start);
   const comp = new Comp(ti.out, ti.out.fresh(`${f.name}_inputs`));
   ti.done.add(f.name);
   const vals = translateBlockOps(ti, comp, { ...body, blocks: [{ args: [], ops: [...before, ret] }] });
   setRoot(comp, vals, op.at, true);
   comp.write(true);
-  const inputs = readTranslated(text, ti.out);
+  const inputs = readTranslated(text, ti, gridHeader(`${f.name}_inputs`, 1, 1));
   const read = (g: Func, replicas: number, partitions: number): HloModule => {
     const tg = newTranslation(lx, m);
-    tg.out.push(gridHeader(g.name, replicas, partitions), g.at.start);
     translateFunc(tg, g, true);
-    return readTranslated(text, tg.out);
+    return readTranslated(text, tg, gridHeader(g.name, replicas, partitions));
   };
   return { op, run: readParallelRun(lx, m, op, inputs, read) };
 }

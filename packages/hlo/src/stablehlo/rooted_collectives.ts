@@ -25,10 +25,7 @@ const PRED: TensorType = { kind: "tensor", elementType: "pred", dims: [] };
 
 /** A constant of `type` whose HLO literal text is `literal`. */
 function constant(comp: Comp, type: TensorType, literal: string, at: Op["at"]): Val {
-  const v = comp.emit("c", type, "constant", [], "", at);
-  const last = comp.body[comp.body.length - 1];
-  last.text = last.text.replace("constant()", `constant(${literal})`);
-  return v;
+  return comp.constant("c", type, literal, at);
 }
 
 function zeroText(t: TensorType): string {

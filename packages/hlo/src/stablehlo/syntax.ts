@@ -69,6 +69,8 @@ export interface MlirModule {
   readonly attrs: ReadonlyMap<string, Attr>;
   readonly funcs: readonly Func[];
   readonly at: MlirToken;
+  /** Shardy meshes (`sdy.mesh @name = <[...]>`) by name: the `<[...]>` text. */
+  readonly meshes?: ReadonlyMap<string, string>;
 }
 
 /** The number of values an op defines. */

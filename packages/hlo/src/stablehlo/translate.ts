@@ -8,11 +8,12 @@
  * the test runner (checks.ts) rather than translated.
  */
 import type { Attr } from "./attributes.ts";
-import { Comp, type ModuleText, type Val } from "./emitter.ts";
+import { Comp, type Emitted, type ModuleText, type Val } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import { translateOp } from "./op_table.ts";
 import type { BlockArg, Func, Op, Region, ValueRef } from "./syntax.ts";
 import type { MlirType } from "./types.ts";
+import { type Mesh, shardingAttrs, shardingOf } from "./shardings.ts";
 
 /** A `check.*` op met while translating: what it compares, for checks.ts. */
 export interface CheckRecord {
@@ -32,6 +33,8 @@ export interface Translation {
   /** Probe values by id (`interpreter.probe`). */
   readonly probes: Map<string, Val>;
   readonly done: Set<string>;
+  /** Shardy meshes by name. */
+  readonly meshes: ReadonlyMap<string, Mesh>;
 }
 
 /** Names used in the regions (and nested ones) that they do not define, in first-use order. */
@@ -73,6 +76,7 @@ export function translateBlockOps(t: Translation, comp: Comp, region: Region): V
       return op.operands.map((r) => comp.lookup(r));
     }
     const results = translateOp(t, comp, op);
+    if (results.length > 0 && (op.attrs.has("mhlo.sharding") || op.attrs.has("sdy.sharding"))) annotateOp(t, comp, results, op);
     let k = 0;
     for (const g of op.results) {
       comp.define(g.name, results.slice(k, k + g.count));
@@ -81,6 +85,27 @@ export function translateBlockOps(t: Translation, comp: Comp, region: Region): V
     if (k !== results.length && op.results.length > 0) throw t.out.lx.error(op.at, `${op.name} has ${results.length} results but ${k} are named`);
   }
   throw t.out.lx.error(region.at, "region does not end with a return");
+}
+
+/** The instruction that made `v` in `comp` (searched from the end: it is usually among the last). */
+function emittedOf(comp: Comp, v: Val): Emitted | undefined {
+  for (let i = comp.body.length - 1; i >= 0; i--) if (comp.body[i].name === v.hlo) return comp.body[i];
+  return undefined;
+}
+
+/** Adds annotation attributes to an instruction (those it has already win: the op's own translation set them). */
+function addAttrs(e: Emitted, attrs: readonly string[]): void {
+  const has = (key: string): boolean => e.attrs.startsWith(`${key}=`) || e.attrs.includes(`, ${key}=`);
+  const fresh = attrs.filter((a) => !has(a.slice(0, a.indexOf("="))));
+  if (fresh.length > 0) e.attrs = [e.attrs, ...fresh].filter((x) => x !== "").join(", ");
+}
+
+/** An op's `mhlo.sharding` / `sdy.sharding` on the instruction it became (the tuple of a multi-result op). */
+function annotateOp(t: Translation, comp: Comp, results: readonly Val[], op: Op): void {
+  let e = emittedOf(comp, results[0]);
+  if (results.length > 1 && e?.opcode === "get-tuple-element") e = emittedOf(comp, e.operands[0]);
+  if (e === undefined) return;
+  addAttrs(e, shardingAttrs(shardingOf(op.attrs, t.meshes)));
 }
 
 /** Makes the root of `comp`: the value itself, or a tuple of several (or none). */
@@ -111,8 +136,7 @@ export function scalarRegionComputation(t: Translation, region: Region, base: st
   if (free.length > 0) throw t.out.lx.error(free[0].tok, `this region uses ${free[0].name} from outside it; HLO computations of this op cannot`);
   const comp = new Comp(t.out, t.out.fresh(base));
   const args = region.blocks[0]?.args ?? [];
-  args.forEach((a, i) => comp.define(a.name, [comp.emit(a.name, a.type, "parameter", [], "", a.tok)]));
-  comp.body.forEach((b, i) => (b.text = b.text.replace("parameter()", `parameter(${i})`)));
+  args.forEach((a, i) => comp.define(a.name, [comp.parameter(a.name, a.type, i, a.tok)]));
   const results = translateBlockOps(t, comp, region);
   setRoot(comp, results, region.at, results.length !== 1);
   comp.write(false);
@@ -130,8 +154,7 @@ export function tupleRegionComputation(
 ): { name: string; results: Val[] } {
   const comp = new Comp(t.out, t.out.fresh(base));
   const paramType: MlirType = { kind: "tuple", elements: [...blockArgs.map((a) => a.type), ...captured.map((c) => c.val.type)] };
-  const param = comp.emit("param", paramType, "parameter", [], "", region.at);
-  comp.body[0].text = comp.body[0].text.replace("parameter()", "parameter(0)");
+  const param = comp.parameter("param", paramType, 0, region.at);
   blockArgs.forEach((a, i) => comp.define(a.name, [comp.gte(param, i, a.tok)]));
   const inner: Val[] = [];
   captured.forEach((c, j) => {
@@ -158,13 +181,20 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
   if (f.body === undefined) throw t.out.lx.error(f.at, `function @${f.name} has no body`);
   const comp = new Comp(t.out, name);
   f.args.forEach((a, i) => {
-    const v = comp.emit(a.name, a.type, "parameter", [], "", a.tok);
-    comp.body[comp.body.length - 1].text = comp.body[comp.body.length - 1].text.replace("parameter()", `parameter(${i})`);
+    const v = comp.parameter(a.name, a.type, i, a.tok);
+    addAttrs(comp.body[comp.body.length - 1], shardingAttrs(shardingOf(a.attrs, t.meshes)));
     comp.define(a.name, [v]);
   });
   const results = translateBlockOps(t, comp, f.body);
   if (results.length !== f.results.length) throw t.out.lx.error(f.at, `@${f.name} declares ${f.results.length} results but returns ${results.length}`);
-  setRoot(comp, results, f.body.at, results.length !== 1);
+  const root = setRoot(comp, results, f.body.at, results.length !== 1);
+  // Result shardings are the root's, as XLA exports them (a tuple sharding for several; replicated where one has none).
+  const resultShardings = f.results.map((r) => shardingOf(r.attrs, t.meshes).hlo);
+  const rootInst = emittedOf(comp, root);
+  if (rootInst !== undefined && resultShardings.some((s) => s !== undefined)) {
+    const hlo = results.length === 1 ? resultShardings[0] : `{${resultShardings.map((s) => s ?? "{replicated}").join(", ")}}`;
+    addAttrs(rootInst, [`sharding=${hlo}`]);
+  }
   comp.write(isEntry);
   return name;
 }

@@ -56,7 +56,25 @@ export function isScalarTypeName(name: string): boolean {
   return name in ELEMENT_TYPES || name === "index" || name === "complex";
 }
 
+/**
+ * Tensor types read already, by their text: a large module spells the same
+ * few hundred types over and over. Only types without an encoding, which read
+ * the same wherever they stand, are kept; the table is emptied when full.
+ */
+const tensorTypes = new Map<string, TensorType>();
+
 function parseTensorBody(lx: MlirLexer, body: string, start: number): TensorType {
+  const known = tensorTypes.get(body);
+  if (known !== undefined) return known;
+  const t = readTensorBody(lx, body, start);
+  if (t.bounds === undefined && !body.includes(",")) {
+    if (tensorTypes.size >= 4096) tensorTypes.clear();
+    tensorTypes.set(body, t);
+  }
+  return t;
+}
+
+function readTensorBody(lx: MlirLexer, body: string, start: number): TensorType {
   // The shape part ends at the first top-level comma (an encoding follows).
   let depth = 0;
   let comma = -1;

@@ -14,6 +14,7 @@ import { type HloComputation, type HloModule, createModule, programShape } from 
 import { OPCODES } from "../opcode.ts";
 import { type ProgramShape, type Shape, isArrayShape } from "../shape.ts";
 import { inferShape } from "../infer/shape_inference.ts";
+import { noteValidAttributes } from "../verify/typing_rules.ts";
 import { leafCount, normalizeTupleSharding } from "./annotation_text.ts";
 import type { CallRef } from "./attribute_text.ts";
 import { type Lexer, quote } from "./lexer.ts";
@@ -119,6 +120,8 @@ function buildInstruction(lx: Lexer, inst: RawInstruction, shapes: ReadonlyMap<s
     const issues = checked.error.issues.map((i) => `${i.path.join(".") || "attributes"}: ${i.message}`).join("; ");
     throw lx.error(inst.opcodeTok, `invalid attributes for ${inst.opcode} ${inst.name}: ${issues}`);
   }
+  // The verifier need not check the schema again once the module is frozen.
+  noteValidAttributes(attributes, inst.opcode);
   const called = calledList(lx, inst);
   let shape = inst.declared;
   if (shape === undefined) {
@@ -204,8 +207,15 @@ function uniquifyNames(lx: Lexer, comps: readonly RawComputation[]): RawComputat
   const compRename = new Map(comps.map((c) => [c.name, compNames.unique(c.name)]));
   const instNames = new XlaNameUniquer();
   const renameCall = (ref: CallRef): CallRef => ({ names: ref.names.map((n) => compRename.get(n) ?? n), toks: ref.toks });
-  return comps.map((c) => {
-    const local = new Map(c.instructions.map((i) => [i.name, instNames.unique(i.name)]));
+  const locals = comps.map((c) => new Map(c.instructions.map((i) => [i.name, instNames.unique(i.name)])));
+  // Names unique already (as a generated module's are) leave the records as they are.
+  const same = (m: ReadonlyMap<string, string>): boolean => {
+    for (const [a, b] of m) if (a !== b) return false;
+    return true;
+  };
+  if (same(compRename) && locals.every(same)) return [...comps];
+  return comps.map((c, k) => {
+    const local = locals[k];
     const rename = (n: string): string => local.get(n) ?? n;
     const instructions = c.instructions.map((inst): RawInstruction => {
       const calls = Object.fromEntries(Object.entries(inst.calls).map(([role, ref]) => [role, renameCall(ref)]));

@@ -460,3 +460,38 @@ export function parseShape(text: string): Shape {
   if (rest.kind !== "eof") throw lx.error(rest, `expects the end of the shape, but sees ${quote(rest)}`);
   return s;
 }
+
+/** What an instruction's attribute list holds, read as the parser reads it after the operands. */
+export interface ParsedAttributeList {
+  readonly attributes: Record<string, unknown>;
+  readonly calls: Record<string, CallRef>;
+  readonly annotations: InstructionAnnotations;
+  readonly controlPredecessors: RawControlPredecessors | undefined;
+}
+
+/**
+ * One instruction's attributes written as HLO text (`dimensions={0}, to_apply=f`),
+ * for readers that build instructions without writing whole HLO text (the
+ * StableHLO reader). Errors are ParseErrors positioned in `text`.
+ */
+export function parseAttributeList(text: string, opcode: Opcode): ParsedAttributeList {
+  const lx = new Lexer(text === "" ? "" : `,${text}`);
+  const ctx: ParseContext = { inline: [], anonymous: new Map() };
+  const attributes: Record<string, unknown> = {};
+  const calls: Record<string, CallRef> = {};
+  const annotations: Record<string, unknown> = {};
+  const controlPredecessors = parseAttributes(lx, ctx, opcode, attributes, calls, annotations, true);
+  const rest = lx.peek();
+  if (rest.kind !== "eof") throw lx.error(rest, `expects ',' or the end of the attributes, but sees ${quote(rest)}`);
+  if (ctx.inline.length > 0) throw lx.error(0, "inline computations are not taken here");
+  return { attributes, calls, annotations: annotations as InstructionAnnotations, controlPredecessors };
+}
+
+/** A constant's literal written as HLO text, for a declared shape. */
+export function parseConstantText(text: string, shape: Shape): Literal {
+  const lx = new Lexer(text);
+  const l = parseConstantLiteral(lx, shape);
+  const rest = lx.peek();
+  if (rest.kind !== "eof") throw lx.error(rest, `expects the end of the literal, but sees ${quote(rest)}`);
+  return l;
+}

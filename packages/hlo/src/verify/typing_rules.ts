@@ -35,9 +35,22 @@ function shapeProblem(s: Shape): string | undefined {
   return undefined;
 }
 
+/** Attribute objects of frozen modules found valid for an opcode: both rules below ask, and a frozen object cannot change. */
+const validAttributes = new WeakMap<object, string>();
+
+/** Records that a builder checked `attrs` against `opcode`'s schema; trusted once the object is frozen (as createModule freezes it). */
+export function noteValidAttributes(attrs: object, opcode: string): void {
+  validAttributes.set(attrs, opcode);
+}
+
 function attributeProblem(inst: HloInstruction): string | undefined {
+  const attrs = inst.attributes as object;
+  if (validAttributes.get(attrs) === inst.opcode && Object.isFrozen(attrs)) return undefined;
   const parsed = OPCODES[inst.opcode].attributes.safeParse(inst.attributes);
-  if (parsed.success) return undefined;
+  if (parsed.success) {
+    if (Object.isFrozen(attrs)) validAttributes.set(attrs, inst.opcode);
+    return undefined;
+  }
   return `invalid attributes for ${inst.opcode}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`;
 }
 

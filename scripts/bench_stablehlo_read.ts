@@ -1,0 +1,116 @@
+/**
+ * Times reading a large StableHLO module (built by stablehlo_bench_input.ts,
+ * about 10 MB of JAX-lowered functions and dense constants) with parseModule:
+ * the median of several reads in one process, wall-clock and CPU time, and
+ * the first (cold) read apart. With --baseline DIR, a second checkout's reader
+ * (DIR/packages/hlo/src/index.ts) is timed too, interleaved read for read, so
+ * that a loaded machine slows both alike.
+ *
+ * With --corpus DIR, every .mlir file under DIR (e.g. test/corpus/stablehlo-mlir)
+ * is read instead, as the suite reads it (readStableHloTests), and the total
+ * and the largest files' times are reported.
+ *
+ *   npx tsx scripts/bench_stablehlo_read.ts [--mb 10] [--runs 5] [--file F.mlir] [--corpus DIR] [--baseline DIR]
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type HloModule, parseModule, readStableHloTests } from "@minixla/hlo";
+import { buildBenchModule } from "./stablehlo_bench_input.ts";
+
+type Reader = (text: string) => HloModule;
+type TestReader = (text: string) => readonly unknown[];
+
+/** Every .mlir file under dir, sorted. */
+function mlirFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mlir")).sort().map((f) => join(dir, f));
+}
+
+/** Reads every file of a corpus with each reader, interleaved; the median total of `runs` passes and the slowest files. */
+function corpus(dir: string, readers: readonly { name: string; tests: TestReader }[], runs: number): void {
+  const files = mlirFiles(dir).map((f) => ({ f, text: readFileSync(f, "utf8") }));
+  console.log(`corpus ${dir}: ${files.length} files, ${(files.reduce((s, x) => s + x.text.length, 0) / 1e6).toFixed(2)} MB`);
+  const totals = readers.map(() => [] as number[]);
+  const perFile = readers.map(() => new Map<string, number[]>());
+  for (let k = 0; k < runs; k++) {
+    for (const { f, text } of files) {
+      readers.forEach((r, i) => {
+        const t0 = performance.now();
+        r.tests(text);
+        const dt = performance.now() - t0;
+        const list = perFile[i].get(f) ?? [];
+        list.push(dt);
+        perFile[i].set(f, list);
+      });
+    }
+    readers.forEach((_, i) => totals[i].push([...perFile[i].values()].reduce((s, l) => s + l[k], 0)));
+  }
+  readers.forEach((r, i) => {
+    const slow = [...perFile[i]].map(([f, l]) => [f, median(l)] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
+    console.log(`${r.name}: median total ${median(totals[i]).toFixed(0)} ms (${totals[i].map((x) => x.toFixed(0)).join(", ")}); slowest: ${slow.map(([f, t]) => `${f.split("/").pop()} ${t.toFixed(0)} ms`).join(", ")}`);
+  });
+}
+
+function option(argv: readonly string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function timeOnce(read: Reader, text: string): { wall: number; cpu: number; instructions: number } {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const m = read(text);
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1000, instructions: m.computations.reduce((s, x) => s + x.instructions.length, 0) };
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const dir = option(argv, "--corpus");
+  if (dir !== undefined) {
+    const readers: { name: string; tests: TestReader }[] = [{ name: "this checkout", tests: readStableHloTests }];
+    const base = option(argv, "--baseline");
+    if (base !== undefined) {
+      const mod = (await import(pathToFileURL(join(resolve(base), "packages/hlo/src/index.ts")).href)) as { readStableHloTests: TestReader };
+      readers.unshift({ name: `baseline ${base}`, tests: mod.readStableHloTests });
+    }
+    corpus(dir, readers, Number(option(argv, "--runs") ?? 3));
+    return;
+  }
+  const file = option(argv, "--file");
+  const text = file !== undefined ? readFileSync(file, "utf8") : buildBenchModule(Number(option(argv, "--mb") ?? 10) * 1_000_000);
+  const runs = Number(option(argv, "--runs") ?? 5);
+  const readers: { name: string; read: Reader }[] = [{ name: "this checkout", read: parseModule }];
+  const base = option(argv, "--baseline");
+  if (base !== undefined) {
+    const mod = (await import(pathToFileURL(join(resolve(base), "packages/hlo/src/index.ts")).href)) as { parseModule: Reader };
+    readers.unshift({ name: `baseline ${base}`, read: mod.parseModule });
+  }
+  console.log(`input: ${(text.length / 1e6).toFixed(2)} MB, ${text.split("\n").length} lines; ${runs} reads each (after one cold read)`);
+  const times = readers.map(() => ({ wall: [] as number[], cpu: [] as number[], cold: 0, instructions: 0 }));
+  readers.forEach((r, i) => {
+    const t = timeOnce(r.read, text);
+    times[i].cold = t.wall;
+    times[i].instructions = t.instructions;
+  });
+  for (let k = 0; k < runs; k++) {
+    readers.forEach((r, i) => {
+      const t = timeOnce(r.read, text);
+      times[i].wall.push(t.wall);
+      times[i].cpu.push(t.cpu);
+    });
+  }
+  readers.forEach((r, i) => {
+    const t = times[i];
+    console.log(
+      `${r.name}: median ${median(t.wall).toFixed(0)} ms wall (${t.wall.map((x) => x.toFixed(0)).join(", ")}), median ${median(t.cpu).toFixed(0)} ms CPU, cold ${t.cold.toFixed(0)} ms; ${t.instructions} instructions`,
+    );
+  });
+}
+
+await main(process.argv.slice(2));
