@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type HloModule, type Literal, ParseError, lowerBroadcasts, moduleTextKind, parseHloModule, parseModule, printHloModule, literal } from "@minixla/hlo";
+import { type HloModule, type Literal, ParseError, lowerBroadcasts, moduleTextKind, parseHloModule, parseModule, printHloModule, literal, readStableHloTests } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 
 const run = (m: HloModule, args: readonly Literal[]): Literal => evaluate(lowerBroadcasts(m), args);
@@ -160,6 +160,10 @@ describe("mutations of StableHLO's test files", () => {
         const mutated = text.slice(0, i) + insert + text.slice(i + length);
         const start = performance.now();
         try {
+          // As a test file (every function translated, as the suite runs them), then as one module.
+          for (const t of readStableHloTests(mutated)) {
+            if (t.error !== undefined && (t.error.line === undefined || t.error.column === undefined)) return false;
+          }
           parseModule(mutated);
         } catch (e) {
           if (!(e instanceof ParseError)) throw e;
