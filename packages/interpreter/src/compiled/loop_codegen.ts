@@ -62,6 +62,35 @@ export function mergeLoops(iteration: readonly number[], reduced: readonly boole
   };
 }
 
+/** A plan's accesses (array reads, iota counters, the output), one per distinct affine map, and its merged loops. */
+export interface PlanAccesses {
+  readonly accesses: readonly Affine[];
+  /** The output's access. */
+  readonly outAccess: number;
+  /** Each node's access (-1 for ops). */
+  readonly nodeAccess: readonly number[];
+  readonly loops: Loops;
+}
+
+export function planAccesses(plan: KernelPlan): PlanAccesses {
+  const accesses: Affine[] = [];
+  const accessKeys = new Map<string, number>();
+  const accessOf = (a: Affine): number => {
+    const key = `${a.base}|${a.strides.join(",")}`;
+    let k = accessKeys.get(key);
+    if (k === undefined) {
+      k = accesses.length;
+      accesses.push(a);
+      accessKeys.set(key, k);
+    }
+    return k;
+  };
+  const outAccess = accessOf(resultAffine(plan));
+  const nodeAccess = plan.nodes.map((n) => (n.kind === "op" ? -1 : accessOf(n.at)));
+  return { accesses, outAccess, nodeAccess, loops: mergeLoops(plan.iteration, plan.reduce?.reduced, accesses) };
+}
+
+
 /** Function objects numbered by identity, so equal keys mean equal functions. */
 const functionIds = new WeakMap<object, number>();
 let nextFunctionId = 0;
@@ -129,22 +158,7 @@ export function generate(plan: KernelPlan): { readonly source: string; readonly 
     return `g${k}`;
   };
 
-  // Accesses (array reads, iota counters, the output), one per distinct affine map.
-  const accesses: Affine[] = [];
-  const accessKeys = new Map<string, number>();
-  const accessOf = (a: Affine): number => {
-    const key = `${a.base}|${a.strides.join(",")}`;
-    let k = accessKeys.get(key);
-    if (k === undefined) {
-      k = accesses.length;
-      accesses.push(a);
-      accessKeys.set(key, k);
-    }
-    return k;
-  };
-  const outAccess = accessOf(resultAffine(plan));
-  const nodeAccess = plan.nodes.map((n) => (n.kind === "op" ? -1 : accessOf(n.at)));
-  const loops = mergeLoops(plan.iteration, plan.reduce?.reduced, accesses);
+  const { accesses, outAccess, nodeAccess, loops } = planAccesses(plan);
   const depth = loops.sizes.length;
   const accessLevel = loops.strides.map((s) => s.reduce((deepest, x, l) => (x !== 0 ? l : deepest), -1));
 

@@ -16,9 +16,8 @@
  * number in the module (offsets, strides, sizes) is computed here from the
  * plan's integers; nothing from the module's text reaches it.
  */
-import type { Affine } from "../index_map.ts";
-import { type KernelPlan, resultAffine } from "../kernel_plan.ts";
-import { mergeLoops } from "../loop_codegen.ts";
+import type { KernelPlan } from "../kernel_plan.ts";
+import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
 import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
@@ -82,22 +81,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   if (end * 8 > MAX_BYTES) return undefined;
   const pages = Math.max(1, Math.ceil((end * 8) / PAGE));
 
-  // Accesses: node reads/iotas, then the output.
-  const accesses: Affine[] = [];
-  const accessKeys = new Map<string, number>();
-  const accessOf = (a: Affine): number => {
-    const key = `${a.base}|${a.strides.join(",")}`;
-    let k = accessKeys.get(key);
-    if (k === undefined) {
-      k = accesses.length;
-      accesses.push(a);
-      accessKeys.set(key, k);
-    }
-    return k;
-  };
-  const outAccess = accessOf(resultAffine(plan));
-  const nodeAccess = plan.nodes.map((n) => (n.kind === "op" ? -1 : accessOf(n.at)));
-  const merged = mergeLoops(plan.iteration, reduce?.reduced, accesses);
+  const { accesses, outAccess, nodeAccess, loops: merged } = planAccesses(plan);
   // A point without loops runs as one loop of one point.
   const loops = merged.sizes.length > 0 ? merged : { sizes: [1], reduced: [false], strides: accesses.map((_, k) => [k === outAccess ? 1 : 0]) };
   const depth = loops.sizes.length;
