@@ -23,13 +23,12 @@ import {
   getInstruction,
   isArrayShape,
   isTupleLiteral,
-  shapeToString,
   storageOf,
   tupleLiteral,
 } from "@minixla/hlo";
 import type { Kernel, Numerics } from "../kernel.ts";
 import { KERNELS } from "../kernels/kernel_table.ts";
-import { indexValue } from "../kernels/support/view.ts";
+import { conditionalBranch, scalarValue } from "../kernels/control/structural.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import type { Invocation, Program } from "./program.ts";
 
@@ -46,14 +45,6 @@ type Resolve = (name: string) => Program;
 function lazyProgram(resolve: Resolve, name: string): () => Program {
   let p: Program | undefined;
   return () => (p ??= resolve(name));
-}
-
-/** The single element of a scalar predicate/index literal, as a number; the reference kernels' check and message. */
-function scalarValue(inst: HloInstruction, l: Literal, what: string): number {
-  if (isTupleLiteral(l) || l.data.length !== 1) {
-    throw new EvalError(`${inst.name} (${inst.opcode}): ${what} must be a scalar, got ${shapeToString(l.shape)}`);
-  }
-  return indexValue(l.data, 0);
 }
 
 function plain(run: DirectStep["run"]): DirectStep {
@@ -105,15 +96,8 @@ function whileStep(inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
 function conditionalStep(inst: InstructionOf<"conditional">, resolve: Resolve): DirectStep {
   const branches = inst.called.map((name) => lazyProgram(resolve, name));
   return plain((operands, inv) => {
-    const index = operands[0];
-    const v = scalarValue(inst, index, "the branch index");
-    let b: number;
-    if (index.shape.elementType === "pred") b = v !== 0 ? 0 : 1;
-    else b = v >= 0 && v < branches.length ? v : branches.length - 1;
-    if (b >= branches.length) throw new EvalError(`${inst.name} (conditional): no branch computation for index ${b}`);
-    const arg = operands[b + 1];
-    if (arg === undefined) throw new EvalError(`${inst.name} (conditional): branch ${b} has no operand`);
-    return inv.run(branches[b](), [arg]);
+    const { branch, arg } = conditionalBranch(inst, operands);
+    return inv.run(branches[branch](), [arg]);
   });
 }
 

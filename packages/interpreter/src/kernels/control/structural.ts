@@ -20,7 +20,7 @@ import { customCallKernel } from "../../custom_calls/targets.ts";
 import { arrayOperand, arrayResult, copySlots, elementScalar, indexValue, product } from "../support/view.ts";
 
 /** The single element of a scalar predicate/index literal, as a number (see indexValue for 64-bit indices). */
-function scalarValue(inst: { readonly name: string; readonly opcode: string }, l: Literal, what: string): number {
+export function scalarValue(inst: { readonly name: string; readonly opcode: string }, l: Literal, what: string): number {
   if (isTupleLiteral(l) || l.data.length !== 1) {
     throw new EvalError(`${inst.name} (${inst.opcode}): ${what} must be a scalar, got ${shapeToString(l.shape)}`);
   }
@@ -50,18 +50,26 @@ function whileKernel(inst: InstructionOf<"while">, operands: readonly Literal[],
   }
 }
 
-/** pred index: true -> branch 0, false -> branch 1; integer index out of range -> last branch. */
-function conditionalKernel(inst: InstructionOf<"conditional">, operands: readonly Literal[], ctx: EvalContext): Literal {
+/**
+ * The branch a conditional takes and its operand: a pred index true -> branch 0,
+ * false -> branch 1; an integer index out of range -> the last branch.
+ */
+export function conditionalBranch(inst: InstructionOf<"conditional">, operands: readonly Literal[]): { readonly branch: number; readonly arg: Literal } {
   const index = operands[0];
   const v = scalarValue(inst, index, "the branch index");
-  const branches = inst.called;
+  const count = inst.called.length;
   let b: number;
   if (index.shape.elementType === "pred") b = v !== 0 ? 0 : 1;
-  else b = v >= 0 && v < branches.length ? v : branches.length - 1;
-  if (b >= branches.length) throw new EvalError(`${inst.name} (conditional): no branch computation for index ${b}`);
+  else b = v >= 0 && v < count ? v : count - 1;
+  if (b >= count) throw new EvalError(`${inst.name} (conditional): no branch computation for index ${b}`);
   const arg = operands[b + 1];
   if (arg === undefined) throw new EvalError(`${inst.name} (conditional): branch ${b} has no operand`);
-  return ctx.call(branches[b], [arg]);
+  return { branch: b, arg };
+}
+
+function conditionalKernel(inst: InstructionOf<"conditional">, operands: readonly Literal[], ctx: EvalContext): Literal {
+  const { branch, arg } = conditionalBranch(inst, operands);
+  return ctx.call(inst.called[branch], [arg]);
 }
 
 /** Applies the computation to the scalars at each index of the N operands. */
