@@ -56,18 +56,81 @@ export function f32FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, 
   }
 }
 
-/** f64FmaRows: f32FmaRows with fma64. */
+const SPLIT = 134217729; // 2^27 + 1 (Veltkamp)
+const SAFE_HI = 2 ** 900;
+const SAFE_LO = 2 ** -900;
+const MIN_NORMAL_F64 = 2 ** -1022;
+
+/**
+ * b's values split once (Veltkamp) into [hi, lo] pairs for the TwoProducts of
+ * f64FmaRows: each is used m times there. A split that overflows is NaN,
+ * which sends that step to fma64.
+ */
+function splitPairs(b: Float64Array): Float64Array {
+  const out = new Float64Array(2 * b.length);
+  for (let i = 0; i < b.length; i++) {
+    const y = b[i]!;
+    const t = SPLIT * y;
+    const h = t - (t - y);
+    out[2 * i] = h;
+    out[2 * i + 1] = y - h;
+  }
+  return out;
+}
+
+/**
+ * f32FmaRows with fma64, its common case inlined: the row value's split is
+ * hoisted out of the column loop, the column values' split made once
+ * (splitPairs), and each step is fma64Tail of numerics/xla_cpu/arith.ts
+ * (TwoProduct, TwoSum, one plain rounding checked exact) written out; every
+ * step it cannot settle (see there) goes to fma64. Bits as fma64's.
+ */
 export function f64FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, batches: number, m: number, k: number, n: number): void {
   const z = k === 1 ? -0 : 0;
+  const bs = splitPairs(b);
   for (let bt = 0; bt < batches; bt++) {
     for (let i = 0; i < m; i++) {
       const o = (bt * m + i) * n;
       out.fill(z, o, o + n);
       const ai = (bt * m + i) * k;
       for (let p = 0; p < k; p++) {
-        const x = a[ai + p];
+        const x = a[ai + p]!;
+        const tx = SPLIT * x;
+        const xh = tx - (tx - x);
+        const xl = x - xh;
         const bp = (bt * k + p) * n;
-        for (let j = 0; j < n; j++) out[o + j] = fma64(x, b[bp + j], out[o + j]);
+        for (let j = 0; j < n; j++) {
+          const y = b[bp + j]!;
+          const c = out[o + j]!;
+          const u = x * y;
+          const au = Math.abs(u);
+          if (au < SAFE_HI && au > SAFE_LO && Math.abs(c) < SAFE_HI) {
+            const yh = bs[2 * (bp + j)]!;
+            const yl = bs[2 * (bp + j) + 1]!;
+            const q = xl * yl - (u - xh * yh - xl * yh - xh * yl);
+            const s = u + c;
+            const sb = s - u;
+            const e = u - (s - sb) + (c - sb);
+            const w = e + q;
+            const wb = w - e;
+            const f = e - (w - wb) + (q - wb);
+            const r = s + w;
+            if (r >= MIN_NORMAL_F64 || r <= -MIN_NORMAL_F64) {
+              if (f === 0) {
+                out[o + j] = r;
+                continue;
+              }
+              if (Math.abs(w) <= Math.abs(s) * 0.125) {
+                const d = w - (r - s);
+                if (d === 0 || r + 2 * d - r !== 2 * d) {
+                  out[o + j] = r;
+                  continue;
+                }
+              }
+            }
+          }
+          out[o + j] = fma64(x, y, c);
+        }
       }
     }
   }

@@ -135,12 +135,60 @@ function fmaExact(a: number, b: number, c: number): number {
 /**
  * Exact f64 fused multiply-add a*b + c (one rounding), under FTZ: the
  * Boldo–Melquiond emulation (TwoProduct, two TwoSums, one addition rounded
- * to odd) where its error-free steps are exact, exact integer arithmetic elsewhere.
+ * to odd) where its error-free steps are exact, exact integer arithmetic elsewhere;
+ * before either, fma64Tail's plain rounding settles the common case.
  */
 export function fma64(a: number, b: number, c: number): number {
+  const p = a * b;
+  const ap = Math.abs(p);
+  if (ap < SAFE_HI && ap > SAFE_LO && Math.abs(c) < SAFE_HI) {
+    // TwoProduct (Dekker): a split that overflows (|a| or |b| near 2^1000) gives NaN and falls through.
+    const ta = SPLIT * a;
+    const ah = ta - (ta - a);
+    const al = a - ah;
+    const tb = SPLIT * b;
+    const bh = tb - (tb - b);
+    const bl = b - bh;
+    const r = fma64Tail(p, al * bl - (p - ah * bh - al * bh - ah * bl), c);
+    if (r === r) return r;
+  }
+  return fma64Full(a, b, c);
+}
+
+/**
+ * The rounding of p + q + c in one step (p + q the exact product, TwoProduct,
+ * with SAFE_LO < |p| < SAFE_HI and |c| < SAFE_HI, so no step overflows or loses
+ * bits), or NaN where it cannot be decided cheaply (q not finite, a tie, a
+ * deep cancellation, or a result that is zero or below the normal range) and
+ * the caller must take the full path. p + c = s + e (TwoSum), e + q = w + f
+ * (TwoSum), r = s + w rounded: r is the one rounding of s + w + f when f is
+ * zero, and also when s + w is not a midpoint between two doubles and w is
+ * small against s: s + w then lies on the grid of w's last place, as does
+ * each midpoint next to r, so it is at least a last place of w away from
+ * them while |f| is at most half of one, and adding f crosses none.
+ */
+export function fma64Tail(p: number, q: number, c: number): number {
+  const s = p + c;
+  const sb = s - p;
+  const e = p - (s - sb) + (c - sb);
+  const w = e + q;
+  const wb = w - e;
+  const f = e - (w - wb) + (q - wb);
+  const r = s + w;
+  if (!(r >= MIN_NORMAL_F64 || r <= -MIN_NORMAL_F64)) return NaN;
+  if (f === 0) return r;
+  if (!(Math.abs(w) <= Math.abs(s) * 0.125)) return NaN;
+  const d = w - (r - s); // s + w = r + d exactly (|s| >= |w|)
+  return d === 0 || r + 2 * d - r !== 2 * d ? r : NaN; // r + 2d is r's neighbor exactly when s + w is a midpoint
+}
+
+/** fma64 without its fast path: every case, as Boldo–Melquiond or exact integer arithmetic (the tests check fma64 against it). */
+export function fma64Full(a: number, b: number, c: number): number {
   // An infinite addend wins over a finite product however large (its exact value is finite, though a*b may round to inf).
   if (c - c !== 0 && a - a === 0 && b - b === 0) return c;
-  if (!(safe(a) && safe(b) && safe(c) && safe(a * b))) return ftz64(fmaExact(a, b, c));
+  // A product that underflows to zero still signs the result (-tiny + 0 is -0), so it too takes the exact path.
+  const underflow = a * b === 0 && a !== 0 && b !== 0;
+  if (underflow || !(safe(a) && safe(b) && safe(c) && safe(a * b))) return ftz64(fmaExact(a, b, c));
   if (a === 0 || b === 0 || c === 0) return ftz64(a * b + c); // one rounding at most
   // TwoProduct (Dekker) and three TwoSums, inlined.
   const uh = a * b;
