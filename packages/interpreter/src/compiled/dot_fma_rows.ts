@@ -57,8 +57,8 @@ export function f32FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, 
 }
 
 const SPLIT = 134217729; // 2^27 + 1 (Veltkamp)
-const SAFE_HI = 2 ** 900;
 const SAFE_LO = 2 ** -900;
+const TAIL_HI = 2 ** 1000;
 const MIN_NORMAL_F64 = 2 ** -1022;
 
 /**
@@ -103,29 +103,19 @@ export function f64FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, 
           const y = b[bp + j]!;
           const c = out[o + j]!;
           const u = x * y;
-          const au = Math.abs(u);
-          if (au < SAFE_HI && au > SAFE_LO && Math.abs(c) < SAFE_HI) {
+          if (u > SAFE_LO || u < -SAFE_LO) {
             const yh = bs[2 * (bp + j)]!;
             const yl = bs[2 * (bp + j) + 1]!;
-            const q = xl * yl - (u - xh * yh - xl * yh - xh * yl);
             const s = u + c;
             const sb = s - u;
-            const e = u - (s - sb) + (c - sb);
-            const w = e + q;
-            const wb = w - e;
-            const f = e - (w - wb) + (q - wb);
+            const w = u - (s - sb) + (c - sb) + (xl * yl - (u - xh * yh - xl * yh - xh * yl));
             const r = s + w;
-            if (r >= MIN_NORMAL_F64 || r <= -MIN_NORMAL_F64) {
-              if (f === 0) {
+            const ar = Math.abs(r);
+            if (ar >= MIN_NORMAL_F64 && ar < TAIL_HI && Math.abs(w) <= Math.abs(s) * 0.125) {
+              const d = w - (r - s);
+              if (d === 0 || r + 2 * d - r !== 2 * d) {
                 out[o + j] = r;
                 continue;
-              }
-              if (Math.abs(w) <= Math.abs(s) * 0.125) {
-                const d = w - (r - s);
-                if (d === 0 || r + 2 * d - r !== 2 * d) {
-                  out[o + j] = r;
-                  continue;
-                }
               }
             }
           }

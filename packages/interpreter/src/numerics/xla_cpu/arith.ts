@@ -140,9 +140,8 @@ function fmaExact(a: number, b: number, c: number): number {
  */
 export function fma64(a: number, b: number, c: number): number {
   const p = a * b;
-  const ap = Math.abs(p);
-  if (ap < SAFE_HI && ap > SAFE_LO && Math.abs(c) < SAFE_HI) {
-    // TwoProduct (Dekker): a split that overflows (|a| or |b| near 2^1000) gives NaN and falls through.
+  if (p > SAFE_LO || p < -SAFE_LO) {
+    // TwoProduct (Dekker): a split or a partial product that overflows gives NaN or infinity, which fma64Tail passes on.
     const ta = SPLIT * a;
     const ah = ta - (ta - a);
     const al = a - ah;
@@ -155,29 +154,29 @@ export function fma64(a: number, b: number, c: number): number {
   return fma64Full(a, b, c);
 }
 
+/** Results of at least this size, and infinities, NaN, zeros and denormals, are left to fma64Full. */
+const TAIL_HI = 2 ** 1000;
+
 /**
  * The rounding of p + q + c in one step (p + q the exact product, TwoProduct,
- * with SAFE_LO < |p| < SAFE_HI and |c| < SAFE_HI, so no step overflows or loses
- * bits), or NaN where it cannot be decided cheaply (q not finite, a tie, a
- * deep cancellation, or a result that is zero or below the normal range) and
- * the caller must take the full path. p + c = s + e (TwoSum), e + q = w + f
- * (TwoSum), r = s + w rounded: r is the one rounding of s + w + f when f is
- * zero, and also when s + w is not a midpoint between two doubles and w is
- * small against s: s + w then lies on the grid of w's last place, as does
- * each midpoint next to r, so it is at least a last place of w away from
- * them while |f| is at most half of one, and adding f crosses none.
+ * with |p| > SAFE_LO so that no partial product lost bits), or NaN where it
+ * cannot be decided cheaply and the caller must take the full path: a tie, a
+ * deep cancellation, a result that is zero, below the normal range or near
+ * overflow, or anything not finite (an overflow in any step reaches r as an
+ * infinity or NaN). p + c = s + e exactly (TwoSum), w = e + q rounded with
+ * error f, and r = s + w rounded. When w is small against s, s + w lies on
+ * the grid of w's last place, as does each midpoint next to r, so unless
+ * s + w is such a midpoint it is at least one last place of w away from
+ * them, while |f| is at most half of one: adding f crosses no midpoint, and
+ * r is the one rounding of s + w + f = p + q + c.
  */
 export function fma64Tail(p: number, q: number, c: number): number {
   const s = p + c;
   const sb = s - p;
-  const e = p - (s - sb) + (c - sb);
-  const w = e + q;
-  const wb = w - e;
-  const f = e - (w - wb) + (q - wb);
+  const w = p - (s - sb) + (c - sb) + q;
   const r = s + w;
-  if (!(r >= MIN_NORMAL_F64 || r <= -MIN_NORMAL_F64)) return NaN;
-  if (f === 0) return r;
-  if (!(Math.abs(w) <= Math.abs(s) * 0.125)) return NaN;
+  const ar = Math.abs(r);
+  if (!(ar >= MIN_NORMAL_F64 && ar < TAIL_HI && Math.abs(w) <= Math.abs(s) * 0.125)) return NaN;
   const d = w - (r - s); // s + w = r + d exactly (|s| >= |w|)
   return d === 0 || r + 2 * d - r !== 2 * d ? r : NaN; // r + 2d is r's neighbor exactly when s + w is a midpoint
 }
