@@ -56,18 +56,75 @@ export function f32FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, 
   }
 }
 
-/** f64FmaRows: f32FmaRows with fma64. */
-export function f64FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, batches: number, m: number, k: number, n: number): void {
+const SPLIT = 134217729; // 2^27 + 1 (Veltkamp)
+const SAFE_LO = 2 ** -900;
+const TAIL_HI = 2 ** 1000;
+const MIN_NORMAL_F64 = 2 ** -1022;
+
+/**
+ * b's values split once (Veltkamp) into high parts, in pairs[0, len), and
+ * low parts, in pairs[len, 2 len), for the TwoProducts of f64FmaRows: each
+ * is used m times there. A split that overflows is NaN, which sends that
+ * step to fma64.
+ */
+function splitPairs(b: Float64Array, pairs: Float64Array): Float64Array {
+  const len = b.length;
+  for (let i = 0; i < len; i++) {
+    const y = b[i]!;
+    const t = SPLIT * y;
+    const h = t - (t - y);
+    pairs[i] = h;
+    pairs[len + i] = y - h;
+  }
+  return pairs;
+}
+
+/**
+ * f32FmaRows with fma64, its common case inlined: the row value's split is
+ * hoisted out of the column loop, the column values' split made once
+ * (splitPairs), and each step is fma64Tail of numerics/xla_cpu/arith.ts
+ * (TwoProduct, TwoSum, one plain rounding checked to be the fused one)
+ * written out; every step it cannot settle (see there) goes to fma64. A zero
+ * row value adds its signed-zero product plainly: the sum is c itself or a
+ * zero (c is never denormal, flushed by the step before), one rounding at
+ * most. Bits as fma64's. `pairs`, of twice b's length, is scratch for the
+ * splits (a compiled kernel keeps one across calls).
+ */
+export function f64FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, batches: number, m: number, k: number, n: number, pairs = new Float64Array(2 * b.length)): void {
   const z = k === 1 ? -0 : 0;
+  const len = b.length;
+  const bs = splitPairs(b, pairs);
   for (let bt = 0; bt < batches; bt++) {
     for (let i = 0; i < m; i++) {
       const o = (bt * m + i) * n;
       out.fill(z, o, o + n);
       const ai = (bt * m + i) * k;
       for (let p = 0; p < k; p++) {
-        const x = a[ai + p];
+        const x = a[ai + p]!;
         const bp = (bt * k + p) * n;
-        for (let j = 0; j < n; j++) out[o + j] = fma64(x, b[bp + j], out[o + j]);
+        if (x === 0) {
+          for (let j = 0; j < n; j++) out[o + j] = x * b[bp + j]! + out[o + j]!;
+          continue;
+        }
+        const tx = SPLIT * x;
+        const xh = tx - (tx - x);
+        const xl = x - xh;
+        for (let j = 0; j < n; j++) {
+          const y = b[bp + j]!;
+          const c = out[o + j]!;
+          const u = x * y;
+          const yh = bs[bp + j]!;
+          const yl = bs[len + bp + j]!;
+          const s = u + c;
+          const sb = s - u;
+          const w = u - (s - sb) + (c - sb) + (xl * yl - (u - xh * yh - xl * yh - xh * yl));
+          const r = s + w;
+          const d = w - (r - s);
+          const ar = Math.abs(r);
+          // fma64Tail's conditions, with |u| > SAFE_LO for an exact TwoProduct.
+          if ((u > SAFE_LO || u < -SAFE_LO) && ar >= MIN_NORMAL_F64 && ar < TAIL_HI && Math.abs(w) <= Math.abs(s) * 0.125 && (d === 0 || r + 2 * d - r !== 2 * d)) out[o + j] = r;
+          else out[o + j] = fma64(x, y, c);
+        }
       }
     }
   }

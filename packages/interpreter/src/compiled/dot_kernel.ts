@@ -202,6 +202,7 @@ export function compileDot(
   const rhsF64 = scratch(() => new Float64Array(rhsCount));
   const lhsI32 = scratch(() => new Int32Array(lhsCount));
   const rhsI32 = scratch(() => new Int32Array(rhsCount));
+  const rhsPairs = scratch(() => new Float64Array(2 * rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
   const useWasm = !fma && kind !== "int32" && (wasm === "always" || (wasm && wasmMatmulPays(sizes)));
   const wasmMatmul = useWasm ? compileWasmMatmul(sizes, kind === "float32") : undefined;
@@ -235,7 +236,8 @@ export function compileDot(
     if (fma) {
       const la = laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
       const rb = laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);
-      (kind === "float32" ? f32FmaRows : f64FmaRows)(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n);
+      if (kind === "float32") f32FmaRows(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n);
+      else f64FmaRows(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n, rhsPairs());
       if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
       return { shape: result, data };
     }

@@ -135,12 +135,59 @@ function fmaExact(a: number, b: number, c: number): number {
 /**
  * Exact f64 fused multiply-add a*b + c (one rounding), under FTZ: the
  * Boldo–Melquiond emulation (TwoProduct, two TwoSums, one addition rounded
- * to odd) where its error-free steps are exact, exact integer arithmetic elsewhere.
+ * to odd) where its error-free steps are exact, exact integer arithmetic elsewhere;
+ * before either, fma64Tail's plain rounding settles the common case.
  */
 export function fma64(a: number, b: number, c: number): number {
+  const p = a * b;
+  if (p > SAFE_LO || p < -SAFE_LO) {
+    // TwoProduct (Dekker): a split or a partial product that overflows gives NaN or infinity, which fma64Tail passes on.
+    const ta = SPLIT * a;
+    const ah = ta - (ta - a);
+    const al = a - ah;
+    const tb = SPLIT * b;
+    const bh = tb - (tb - b);
+    const bl = b - bh;
+    const r = fma64Tail(p, al * bl - (p - ah * bh - al * bh - ah * bl), c);
+    if (r === r) return r;
+  }
+  return fma64Full(a, b, c);
+}
+
+/** Results of at least this size, and infinities, NaN, zeros and denormals, are left to fma64Full. */
+const TAIL_HI = 2 ** 1000;
+
+/**
+ * The rounding of p + q + c in one step (p + q the exact product, TwoProduct,
+ * with |p| > SAFE_LO so that no partial product lost bits), or NaN where it
+ * cannot be decided cheaply and the caller must take the full path: a tie, a
+ * deep cancellation, a result that is zero, below the normal range or near
+ * overflow, or anything not finite (an overflow in any step reaches r as an
+ * infinity or NaN). p + c = s + e exactly (TwoSum), w = e + q rounded with
+ * error f, and r = s + w rounded. When w is small against s, s + w lies on
+ * the grid of w's last place, as does each midpoint next to r, so unless
+ * s + w is such a midpoint it is at least one last place of w away from
+ * them, while |f| is at most half of one: adding f crosses no midpoint, and
+ * r is the one rounding of s + w + f = p + q + c.
+ */
+export function fma64Tail(p: number, q: number, c: number): number {
+  const s = p + c;
+  const sb = s - p;
+  const w = p - (s - sb) + (c - sb) + q;
+  const r = s + w;
+  const ar = Math.abs(r);
+  if (!(ar >= MIN_NORMAL_F64 && ar < TAIL_HI && Math.abs(w) <= Math.abs(s) * 0.125)) return NaN;
+  const d = w - (r - s); // s + w = r + d exactly (|s| >= |w|)
+  return d === 0 || r + 2 * d - r !== 2 * d ? r : NaN; // r + 2d is r's neighbor exactly when s + w is a midpoint
+}
+
+/** fma64 without its fast path: every case, as Boldo–Melquiond or exact integer arithmetic (the tests check fma64 against it). */
+export function fma64Full(a: number, b: number, c: number): number {
   // An infinite addend wins over a finite product however large (its exact value is finite, though a*b may round to inf).
   if (c - c !== 0 && a - a === 0 && b - b === 0) return c;
-  if (!(safe(a) && safe(b) && safe(c) && safe(a * b))) return ftz64(fmaExact(a, b, c));
+  // A product that underflows to zero still signs the result (-tiny + 0 is -0), so it too takes the exact path.
+  const underflow = a * b === 0 && a !== 0 && b !== 0;
+  if (underflow || !(safe(a) && safe(b) && safe(c) && safe(a * b))) return ftz64(fmaExact(a, b, c));
   if (a === 0 || b === 0 || c === 0) return ftz64(a * b + c); // one rounding at most
   // TwoProduct (Dekker) and three TwoSums, inlined.
   const uh = a * b;
