@@ -204,7 +204,7 @@ export function compileDot(
   const rhsI32 = scratch(() => new Int32Array(rhsCount));
   const rhsPairs = scratch(() => new Float64Array(2 * rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
-  const arithmetic = fma ? (kind === "float32" ? "fma32" : undefined) : kind === "float32" ? "f32" : kind === "float64" ? "f64" : undefined;
+  const arithmetic = kind === "float32" ? (fma ? "fma32" : "f32") : kind === "float64" ? (fma ? "fma64" : "f64") : undefined;
   const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic)));
   const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic) : undefined;
 

@@ -96,6 +96,23 @@ describe("compileDot in numerics xla-cpu", () => {
     );
   });
 
+  it("rounds at f64 midpoints as one fused rounding does, in every lane (property)", () => {
+    // As for f32: a_i·b_j is half an f64 ulp of c_i times (1 - 2^-60) or (1 + 2^-30)^2, so that the
+    // rounded sum s + w sits on or next to a midpoint, and the inexact product's low part decides.
+    const row = fc.tuple(fc.double({ min: 1, max: 2, noNaN: true }), fc.integer({ min: -900, max: 900 }), fc.constantFrom(-1, 1), fc.constantFrom(-1, 1));
+    const B = [1, 1 - 2 ** -30, 1 + 2 ** -30, 1 - 2 ** -52, 1 + 2 ** -52];
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 9 }), fc.array(fc.integer({ min: 0, max: B.length - 1 }), { minLength: 1, maxLength: 9 }), (rows, cols) => {
+        const lhs: number[] = [];
+        for (const [mant, exp, sc, sa] of rows) lhs.push(sc * mant * 2 ** exp, sa * 2 ** (exp - 53) * (1 + 2 ** -30));
+        const rhs = [...cols.map(() => 1), ...cols.map((j) => B[j]!)];
+        const inst = instruction("dot", shape("f64", [rows.length, cols.length]), MATMUL);
+        expectSameAsXlaCpu(inst, literal("f64", [rows.length, 2], lhs) as ArrayLiteral, literal("f64", [2, cols.length], rhs) as ArrayLiteral);
+      }),
+      { numRuns: 300, seed: 0x64 },
+    );
+  });
+
   it("flushes denormal operands and sums as XLA CPU does", () => {
     const inst = instruction("dot", shape("f32", [1, 1]), MATMUL);
     const got = expectSameAsXlaCpu(inst, literal("f32", [1, 2], [1e-40, 1]) as ArrayLiteral, literal("f32", [2, 1], [1, 1e-39]) as ArrayLiteral);
