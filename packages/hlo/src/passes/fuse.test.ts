@@ -339,6 +339,27 @@ ENTRY main {
     expect(fusions(getComputation(m, "cond")).map((f) => body(m, f))).toEqual([["constant", "compare"]]);
   });
 
+  it("keeps 64-bit integer ops (a loop counter converted into a u32 loop) out of the loops they feed", () => {
+    const m = fused(`HloModule counter
+
+ENTRY main {
+  i = s64[] parameter(0)
+  x = u32[8] parameter(1)
+  one = s64[] constant(1)
+  j = s64[] add(i, one)
+  c = u32[] convert(j)
+  bc = u32[8] broadcast(c), dimensions={}
+  y = u32[8] xor(x, bc)
+  s = u32[] constant(3)
+  bs = u32[8] broadcast(s), dimensions={}
+  ROOT z = u32[8] shift-left(y, bs)
+}
+`);
+    const e = entryComputation(m);
+    expect(e.instructions.map((i) => i.opcode)).toEqual(["parameter", "parameter", "constant", "add", "convert", "fusion"]);
+    expect(body(m, fusions(e)[0]!)).toEqual(["broadcast", "xor", "constant", "broadcast", "shift-left"]);
+  });
+
   it("leaves computations called as scalar functions alone: map, sort comparators", () => {
     const text = `HloModule scalars
 

@@ -6,12 +6,18 @@
  * follow without materializing the operand.
  */
 import type { HloInstruction } from "../instruction.ts";
+import { ELEMENT_TYPE_INFO } from "../element_type.ts";
 import type { Shape } from "../shape.ts";
 import { COMPILED_PATHS, type CompiledPath, isKnownScalarConstant } from "./fuse_paths.ts";
 
-/** An array shape of values (not a tuple or token) with static dimensions: what a loop nest can produce or read. */
+/**
+ * An array shape of values held one float64 per element (not a tuple or token; not s64/u64, held as
+ * BigInts, nor complex) with static dimensions: what a loop nest can produce or read. A 64-bit integer
+ * op (a loop counter, a converted index) stays outside, so it does not keep the loop it feeds from
+ * compiling.
+ */
 export function isLoopShape(s: Shape): boolean {
-  if (s.elementType === "tuple" || s.elementType === "token") return false;
+  if (s.elementType === "tuple" || s.elementType === "token" || ELEMENT_TYPE_INFO[s.elementType].storage !== "f64") return false;
   return s.dynamicDimensions === undefined || !s.dynamicDimensions.some(Boolean);
 }
 
