@@ -1,4 +1,4 @@
-import { type ArrayLiteral, type ArrayShape, EvalError, getComputation, parseShape } from "@minixla/hlo";
+import { type ArrayLiteral, type ArrayShape, EvalError, getComputation, literal, parseShape } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../evaluate.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
@@ -244,6 +244,25 @@ describe("kInput reduce fusions keep the reference's order and precision", () =>
         expectSameAsReference(reduceOf(t, op, "3,4,5", "1", "3,5", init), "kInput");
         expectSameAsReference(reduceOf(t, op, "3,4,5", "0,2", "4", init), "kInput");
         expectSameAsReference(reduceOf(t, op, "3,4,5", "0,1,2", "", init), "kInput");
+      }
+    }
+  });
+
+  it("flushes a sum's denormal init, elements and result in XLA CPU's numerics, as the reference does", () => {
+    const tiny = { f32: [1e-40, -3e-39, 2 ** -126, -(2 ** -149)], f64: [5e-324, -2e-310, 2 ** -1022, -(2 ** -1074)] } as const;
+    for (const t of ["f32", "f64", "bf16"] as const) {
+      const small = t === "f64" ? tiny.f64 : tiny.f32;
+      for (const [dims, reduced, out] of [["6,7", "1", "6"], ["6,7", "0", "7"], ["3,4,5", "0,2", "4"], ["3,4,5", "0,1,2", ""]] as const) {
+        const m = fusionModule(reduceOf(t, "add", dims, reduced, out, String(small[1])), "kInput");
+        const kernel = compileFusedComputation(getComputation(m, "fused_computation"), m, { numerics: "xla-cpu", wasm: false });
+        expect(kernel, "the compiler handles the flushed sum").toBeDefined();
+        const count = dims.split(",").reduce((a, b) => a * Number(b), 1);
+        // Denormals, their sums and cancellations down to denormal results.
+        const data = Array.from({ length: count }, (_, i) => (i % 3 === 0 ? small[i % 4]! : i % 3 === 1 ? (-1) ** i * 2 ** (t === "f64" ? -1020 : -124) : (-1) ** (i >> 1) * 2 ** (t === "f64" ? -1022 : -126)));
+        const args = [literal(t, dims.split(",").map(Number), data) as ArrayLiteral];
+        const want = evaluate(m, args, { numerics: "xla-cpu" }) as ArrayLiteral;
+        const got = kernel!(args);
+        expect(Array.from(got.data as Float64Array).map((x, i) => Object.is(x, want.data[i]))).not.toContain(false);
       }
     }
   });

@@ -60,8 +60,12 @@ export type PlanNode =
 
 /** How a kInput root folds its input: the reference's order and precision (kernels/reduce/reduce.ts reduceNumbers). */
 export type PlanReduce =
-  /** acc = init; acc += x in float64; out = round(acc) once (a float add reducer). */
-  | { readonly kind: "sum"; readonly init: number; readonly round: Normalize | undefined; readonly reduced: readonly boolean[] }
+  /**
+   * acc = init; acc += x in float64; out = round(acc) once (a float add reducer). Where a mode
+   * flushes the sum (XLA CPU, reduceSumFlush), `flush` applies to init and to each element, and
+   * `round` is that flush after the result type's rounding.
+   */
+  | { readonly kind: "sum"; readonly init: number; readonly round: Normalize | undefined; readonly flush: Normalize | undefined; readonly reduced: readonly boolean[] }
   /** acc = init; acc = step(acc, x) (the reducer's own rounding inside step). */
   | { readonly kind: "step"; readonly init: number; readonly step: (a: number, b: number) => number; readonly reduced: readonly boolean[] };
 
@@ -120,9 +124,11 @@ function planReduce(root: HloInstruction, module: HloModule, reduced: readonly b
   const out = numericShape(root.shape);
   if (simple === undefined || out === undefined) return undefined;
   if (simple.op === "add" && ELEMENT_TYPE_INFO[simple.elementType].kind === "float") {
-    // A mode's flushed sum is the reference kernel's (reduce.ts).
-    if (numericsOf(numerics).reduceSumFlush(out.elementType) !== undefined) return undefined;
-    return { kind: "sum", init, round: out.elementType === "f64" ? undefined : ELEMENT_TYPE_INFO[out.elementType].normalize, reduced };
+    // A mode's flushed sum, as the reference kernel folds it (reduce.ts reduceNumbers).
+    const flush = numericsOf(numerics).reduceSumFlush(out.elementType);
+    const normalize = out.elementType === "f64" ? undefined : ELEMENT_TYPE_INFO[out.elementType].normalize;
+    const round = flush === undefined ? normalize : normalize === undefined ? flush : (x: number) => flush(normalize(x));
+    return { kind: "sum", init, round, flush, reduced };
   }
   return { kind: "step", init, step: simple.apply, reduced };
 }

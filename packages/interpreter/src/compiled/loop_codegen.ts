@@ -237,8 +237,10 @@ export function generate(plan: KernelPlan): { readonly source: string; readonly 
   const intoRows = loops.reduced.slice(0, first).some((r) => r);
   // Row r (>= 0) of a block of rows folds into its own accumulator.
   const accName = (r: number): string => (r >= 0 ? `acc${String(r)}` : "acc");
+  // A flushed sum flushes its init and each element (kernel_plan.ts PlanReduce).
+  const flushed = reduce?.kind === "sum" && reduce.flush !== undefined ? fnName(reduce.flush) : "";
   const declare = (l: number, u: number, r = -1): string =>
-    intoRows ? `let acc = out[${offset(outAccess, l, u)}];` : `let ${accName(r)} = v${reduce?.init};`;
+    intoRows ? `let acc = out[${offset(outAccess, l, u)}];` : `let ${accName(r)} = ${flushed}(v${reduce?.init});`;
   const store = (l: number, u: number, r = -1): string => {
     const round = reduce?.kind === "sum" && reduce.round !== undefined && !intoRows ? fnName(reduce.round) : "";
     return `out[${offset(outAccess, l, u, Math.max(r, 0))}] = ${round}(${accName(r)});`;
@@ -251,7 +253,7 @@ export function generate(plan: KernelPlan): { readonly source: string; readonly 
     const out = atLevel[l + 1].map((f) => f(u, r));
     if (reduce !== undefined && l === first - 1) out.push(declare(l, u));
     if (reduce === undefined) out.push(`out[${offset(outAccess, l, u)}] = ${value};`);
-    else if (reduce.kind === "sum") out.push(`${acc} += ${value};`);
+    else if (reduce.kind === "sum") out.push(`${acc} += ${flushed}(${value});`);
     else out.push(`${acc} = ${fnName(reduce.step)}(${acc}, ${value});`);
     if (reduce !== undefined && l === first - 1) out.push(store(l, u));
     return out;
@@ -288,7 +290,7 @@ export function generate(plan: KernelPlan): { readonly source: string; readonly 
   if (depth === 0) lines.push(...point(0));
   for (let l = -1; l < inner; l++) {
     lines.push(...atLevel[l + 1].map((f) => f(0, -1)));
-    if (reduce !== undefined && l === -1 && intoRows) lines.push(`out.fill(v${reduce.init});`);
+    if (reduce !== undefined && l === -1 && intoRows) lines.push(`out.fill(${flushed}(v${reduce.init}));`);
     if (reduce !== undefined && l === first - 1) lines.push(declare(l, 0));
     const next = l + 1;
     const size = loops.sizes[next];

@@ -51,7 +51,7 @@ type Width = 1 | 2;
 export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | undefined {
   if (plan.iteration.some((n) => n === 0)) return undefined;
   const reduce = plan.reduce;
-  if (reduce !== undefined && (reduce.kind !== "sum" || (reduce.round !== undefined && laneRounding(reduce.round) === undefined))) return undefined;
+  if (reduce !== undefined && (reduce.kind !== "sum" || reduce.flush !== undefined || (reduce.round !== undefined && laneRounding(reduce.round) === undefined))) return undefined;
 
   // Op and iota nodes in lane form.
   const lanes: (LaneScalar | undefined)[] = [];
