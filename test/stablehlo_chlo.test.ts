@@ -46,7 +46,7 @@ const ULP_LIMITS: Readonly<Record<string, number>> = {
 const ARITHMETIC = new Set([
   "add", "subtract", "multiply", "divide", "power", "remainder", "negate", "abs", "sqrt", "log", "log-plus-one", "exponential",
   "exponential-minus-one", "floor", "sine", "cosine", "sign", "atan2", "compare", "select", "and", "or", "is-finite", "convert", "bitcast-convert",
-  "ragged-dot", "dot",
+  "ragged-dot", "dot", "maximum", "minimum", "shift-right-arithmetic", "xor", "complex", "real", "imag", "not",
 ]);
 
 /** How many of each arithmetic instruction a module holds (constants and broadcasts are shared differently). */
@@ -62,9 +62,14 @@ const names = loadManifest(DIR).cases.map((c) => c.name);
 
 describe("CHLO decompositions against XLA (test/corpus/xla-chlo)", () => {
   test("the corpus covers every decomposed op in f32, f64, f16 and bf16, and ragged_dot's three modes", () => {
-    const ops = ["erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh"];
+    const ops = ["erf_inv", "erfc", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh"];
     const ragged = ["ragged_dot_mode1", "ragged_dot_mode2", "ragged_dot_mode3"];
-    expect([...names].sort()).toEqual([...ops.flatMap((o) => ["f32", "f64", "f16", "bf16"].map((t) => `${o}_${t}`)), ...ragged].sort());
+    const broadcast = [
+      "broadcast_add", "broadcast_subtract", "broadcast_multiply_numpy", "broadcast_atan2", "broadcast_power", "broadcast_remainder",
+      "broadcast_shift_right_arithmetic", "broadcast_maximum", "broadcast_compare", "broadcast_select", "broadcast_complex", "broadcast_xor",
+      "broadcast_next_after", "broadcast_zeta", "constant_like",
+    ];
+    expect([...names].sort()).toEqual([...ops.flatMap((o) => ["f32", "f64", "f16", "bf16"].map((t) => `${o}_${t}`)), ...ragged, ...broadcast].sort());
   });
 
   test.each(names)("%s: the same arithmetic as XLA's own HLO", (name) => {

@@ -12,13 +12,14 @@ import type { ElementType } from "../element_type.ts";
 import { type Comp, type Val } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { MlirType, TensorType } from "./types.ts";
+import { erfc32, erfc64 } from "./chlo_erfc.ts";
 
-type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign";
-type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2";
+export type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign" | "real" | "imag" | "not";
+type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2" | "maximum" | "minimum";
 type Direction = "EQ" | "NE" | "LT" | "LE" | "GT" | "GE";
 
 /** Element-wise HLO over one shape: each call adds one instruction. */
-class Elementwise {
+export class Elementwise {
   readonly #comp: Comp;
   readonly #at: MlirToken;
   readonly dims: readonly number[];
@@ -74,7 +75,7 @@ class Elementwise {
 }
 
 /** A value's element type: decomposeChlo admits tensor operands only, and makes only tensors. */
-function elementOf(v: Val): ElementType {
+export function elementOf(v: Val): ElementType {
   return v.type.kind === "tensor" ? v.type.elementType : "pred";
 }
 
@@ -93,7 +94,7 @@ function floatLiteral(et: ElementType, value: number): string {
 
 /** The CHLO ops this file writes out. */
 const DECOMPOSED = [
-  "erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh",
+  "erf_inv", "erfc", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh",
 ] as const;
 export type DecomposedChloOp = (typeof DECOMPOSED)[number];
 
@@ -110,7 +111,7 @@ export function isDecomposedChlo(short: string, elementType: ElementType | undef
 }
 
 const ARITY: Readonly<Record<DecomposedChloOp, 1 | 2>> = {
-  erf_inv: 1, lgamma: 1, digamma: 1, bessel_i1e: 1, zeta: 2, polygamma: 2, next_after: 2, cosh: 1, sinh: 1,
+  erf_inv: 1, erfc: 1, lgamma: 1, digamma: 1, bessel_i1e: 1, zeta: 2, polygamma: 2, next_after: 2, cosh: 1, sinh: 1,
   asin: 1, acos: 1, asinh: 1, acosh: 1, atanh: 1,
 };
 
@@ -151,6 +152,7 @@ export function decomposeChlo(comp: Comp, short: DecomposedChloOp, operands: rea
 function formula(e: Elementwise, short: Exclude<DecomposedChloOp, "next_after">, x: Val, y: Val): Val {
   switch (short) {
     case "erf_inv": return elementOf(x) === "f64" ? erfInv64(e, x) : erfInv32(e, x);
+    case "erfc": return elementOf(x) === "f64" ? erfc64(e, x) : erfc32(e, x);
     case "lgamma": return lgamma(e, x);
     case "digamma": return digamma(e, x);
     case "bessel_i1e": return besselI1e(e, x);
