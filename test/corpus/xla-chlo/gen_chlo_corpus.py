@@ -53,7 +53,7 @@ def unary_inputs(name, rng):
         return [fill(rng, [0, -0.0, 1, -1, 0.9999999, 1.0000001, 2, -2, 1.9999999, 8, -8, 7.9999999, 8.0000001, 9.4, 9.5, 10, -10, 26.5, 27, 27.3, 30, -30, 1e-30, -1e-30, 1e30, -1e30, INF, -INF, NAN], -6, 6, log_span=3)]
     if name in ("asin", "acos", "atanh"):
         return [fill(rng, [0, -0.0, 1, -1, 0.5, -0.5, 0.9999999, -0.9999999, 1e-30, -1e-30, 1.5, -2, NAN, INF, -INF, 1e-4], -1, 1)]
-    if name in ("asinh", "acosh"):
+    if name in ("asinh", "acosh", "atan"):
         return [fill(rng, [0, -0.0, 1, -1, 1.0000001, 2, 0.5, 1e-30, 1e19, -1e19, 1.9e19, 1.7e38, 3e38, -3e38, 1e300, 255, 256, 32752, 65504, INF, -INF, NAN], -20, 20, log_span=30)]
     raise ValueError(name)
 
@@ -97,7 +97,25 @@ FUNCS = {
     "asinh": jnp.arcsinh,
     "acosh": jnp.arccosh,
     "atanh": jnp.arctanh,
+    "atan": jnp.arctan,
 }
+
+# The complex forms: XLA writes out StableHLO's patterns (Hull et al.'s asin/acos kernel; atanh's safe region).
+COMPLEX_FUNCS = {
+    "asin": jnp.arcsin, "acos": jnp.arccos, "asinh": jnp.arcsinh, "acosh": jnp.arccosh,
+    "atan": jnp.arctan, "atanh": jnp.arctanh, "square": jnp.square,
+}
+CDTYPES = {"c64": np.complex64, "c128": np.complex128}
+PARTS = [0, -0.0, 1, -1, 0.5, -2, 1.0000001, 1e-5, 1e-30, -1e-20, 3e17, -1e30, 1e200, INF, -INF, NAN]
+
+
+def complex_inputs(rng):
+    """Every pair of the edge parts (16 x 16), then random values with log-uniform magnitudes."""
+    grid = np.array([complex(a, b) for a in PARTS for b in PARTS])
+    n = 2 * N - len(grid)
+    mag = 10.0 ** rng.uniform(-8, 8, n)
+    ang = rng.uniform(-np.pi, np.pi, n)
+    return np.concatenate([grid, mag * np.exp(1j * ang)])
 
 
 def npy_dtype_name(dt):
@@ -253,6 +271,31 @@ def main(out):
                 "name": case, "dir": case, "inputs": inputs,
                 "outputs": [{"file": "out0.npy", "dtype": npy_dtype_name(dt), "shape": list(got.shape)}],
                 "tolerance": {"exact": True}, "tags": ["chlo", name],
+            })
+            print(case)
+    for name, f in COMPLEX_FUNCS.items():
+        for dt, npdt in CDTYPES.items():
+            rng = np.random.default_rng(22)
+            with np.errstate(all="ignore"):
+                arg = complex_inputs(rng).astype(npdt)
+            lowered = jax.jit(f).lower(arg)
+            mlir = lowered.as_text()
+            if f"chlo.{name}" not in mlir:
+                print(f"skip {name} {dt}: no chlo.{name} in the StableHLO")
+                continue
+            got = np.asarray(jax.jit(f)(arg))
+            case = f"{name}_{dt}"
+            d = os.path.join(out, case)
+            os.makedirs(d, exist_ok=True)
+            open(os.path.join(d, "module.mlir"), "w").write(mlir)
+            open(os.path.join(d, "module.hlo"), "w").write(lowered.as_text(dialect="hlo"))
+            np.save(os.path.join(d, "in0.npy"), arg)
+            np.save(os.path.join(d, "out0.npy"), got)
+            cases.append({
+                "name": case, "dir": case,
+                "inputs": [{"file": "in0.npy", "dtype": str(arg.dtype), "shape": list(arg.shape)}],
+                "outputs": [{"file": "out0.npy", "dtype": str(got.dtype), "shape": list(got.shape)}],
+                "tolerance": {"exact": True}, "tags": ["chlo", name, "complex"],
             })
             print(case)
     ragged_cases(out, cases)

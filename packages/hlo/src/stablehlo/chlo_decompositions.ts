@@ -14,7 +14,7 @@ import type { MlirToken } from "./lexer.ts";
 import type { MlirType, TensorType } from "./types.ts";
 import { erfc32, erfc64 } from "./chlo_erfc.ts";
 
-export type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign" | "real" | "imag" | "not";
+export type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign";
 type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2" | "maximum" | "minimum";
 type Direction = "EQ" | "NE" | "LT" | "LE" | "GT" | "GE";
 
@@ -68,6 +68,14 @@ export class Elementwise {
   or(a: Val, b: Val): Val { return this.#emit("or", elementOf(a), "or", [a, b]); }
   select(p: Val, a: Val, b: Val): Val {
     return this.#emit("select", elementOf(a), "select", [p, a, b]);
+  }
+  not(p: Val): Val { return this.#emit("not", elementOf(p), "not", [p]); }
+  /** The real or imaginary part of a complex value, in its part type. */
+  part(op: "real" | "imag", z: Val): Val {
+    return this.#emit(op, elementOf(z) === "c64" ? "f32" : "f64", op, [z]);
+  }
+  complex(re: Val, im: Val): Val {
+    return this.#emit("complex", elementOf(re) === "f32" ? "c64" : "c128", "complex", [re, im]);
   }
   isFinite(x: Val): Val { return this.#emit("is_finite", "pred", "is-finite", [x]); }
   convert(x: Val, to: ElementType): Val { return this.#emit("convert", to, "convert", [x]); }

@@ -14,6 +14,7 @@
  */
 import { type Attr, intList } from "./attributes.ts";
 import { isChloBroadcast, translateChloBroadcast } from "./chlo_broadcast.ts";
+import { decomposeComplexChlo, isComplexChlo } from "./chlo_complex.ts";
 import { decomposeChlo, isDecomposedChlo } from "./chlo_decompositions.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteral } from "./dense.ts";
@@ -350,6 +351,7 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
   const out = (opcode: string, xs: readonly Val[], attrs = "") => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
   const rt = resultType(t, op);
   if (isChloBroadcast(short)) return [translateChloBroadcast({ comp, op, fail: (why) => t.out.lx.error(op.at, `chlo.${short} ${why}`) }, short, operands, rt, op.at)];
+  if (isComplexChlo(short, rt.kind === "tensor" ? rt.elementType : undefined)) return [decomposeComplexChlo(comp, short, operands, rt, op.at)];
   if (isDecomposedChlo(short, rt.kind === "tensor" ? rt.elementType : undefined)) return [decomposeChlo(comp, short, operands, rt, op.at)];
   if (CHLO_UNARY[short] !== undefined) return out(CHLO_UNARY[short], operands);
   const x = operands[0];
