@@ -22,10 +22,10 @@
  * against JAX's CPU lowering of the same ragged dot within the cases'
  * tolerance: XLA's CPU backend does not compile ragged-dot itself.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { describeFailure, loadManifest, runConformance } from "@minixla/cli";
+import { describeFailure, loadManifest, runConformance, stableHloFileResults } from "@minixla/cli";
 import { type HloModule, ParseError, parseModule } from "@minixla/hlo";
 
 const DIR = new URL("./corpus/xla-chlo/", import.meta.url).pathname;
@@ -141,10 +141,42 @@ describe("CHLO decompositions: the types they read, and refusals at the op", () 
     expect(e.column).toBeGreaterThan(0);
   });
 
+  test.each([
+    [
+      "chlo.broadcast_add %arg0, %arg1 {broadcast_dimensions = array<i64: 0>} : (tensor<3x4xf32>, tensor<3xf32>) -> tensor<3x4xf32>",
+      ["tensor<3x4xf32>", "tensor<3xf32>"], "tensor<3x4xf32>", "broadcast_dimensions [0] are not NumPy's trailing alignment [1]",
+    ],
+    ["chlo.broadcast_multiply %arg0, %arg1 : (tensor<3x4xf32>, tensor<2xf32>) -> tensor<3x4xf32>", ["tensor<3x4xf32>", "tensor<2xf32>"], "tensor<3x4xf32>", "cannot broadcast operand dimension 0 of size 2 to result dimension 1 of size 4"],
+    ["\"chlo.constant_like\"(%arg0) {value = 1.0 : f32} : (tensor<3xf32>) -> tensor<4xf32>", ["tensor<3xf32>"], "tensor<4xf32>", "needs a result of its operand's shape"],
+    ["chlo.mulhi %arg0, %arg1 : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>", ["tensor<3xf32>", "tensor<3xf32>"], "tensor<3xf32>", "needs an integer operand, not f32"],
+  ] as const)("%s is refused at the op", (body, types, result, why) => {
+    const args = types.map((t, i) => `%arg${i}: ${t}`).join(", ");
+    const e = refusal(`func.func public @main(${args}) -> ${result} {\n  %0 = ${body}\n  return %0 : ${result}\n}\n`);
+    expect(e.message).toContain(why);
+    expect(e.line).toBe(2);
+  });
+
   test("complex cosh and sinh are read (the exponential form, in the complex type)", () => {
     for (const op of ["chlo.cosh", "chlo.sinh"]) {
       const m = parseModule(oneOp(op, ["tensor<3xcomplex<f64>>"], "tensor<3xcomplex<f64>>"));
       expect(arithmeticCounts(m).exponential).toBe(2);
     }
+  });
+});
+
+/**
+ * StableHLO's interpreter tests of the CHLO ops (stablehlo/tests/interpret/chlo at 3c9301c11, vendored in
+ * test/corpus/xla-chlo/interpret): chlo.scan (read as HLO's scan), chlo.mulhi (the legalization's widening
+ * and 32-bit-halves forms) and chlo.ragged_dot, each check judged as StableHLO's interpreter judges it.
+ */
+describe("StableHLO's CHLO interpreter tests", () => {
+  const dir = join(DIR, "interpret");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".mlir")).sort();
+  test("the three files are vendored", () => expect(files).toEqual(["mulhi.mlir", "ragged_dot.mlir", "scan.mlir"]));
+  test.each(files)("%s: every check passes", (file) => {
+    const text = readFileSync(join(dir, file), "utf8");
+    const r = stableHloFileResults(file, text);
+    expect(r.failed, r.lines.join("\n")).toBe(0);
+    expect(r.passed).toBe((text.match(/check\.expect_/g) ?? []).length);
   });
 });

@@ -15,7 +15,7 @@ import type { MlirType, TensorType } from "./types.ts";
 import { erfc32, erfc64 } from "./chlo_erfc.ts";
 
 export type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign";
-type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2" | "maximum" | "minimum";
+type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2" | "maximum" | "minimum" | "shift-right-logical" | "shift-right-arithmetic";
 type Direction = "EQ" | "NE" | "LT" | "LE" | "GT" | "GE";
 
 /** Element-wise HLO over one shape: each call adds one instruction. */

@@ -16,6 +16,8 @@ import { type Attr, intList } from "./attributes.ts";
 import { isChloBroadcast, translateChloBroadcast } from "./chlo_broadcast.ts";
 import { decomposeComplexChlo, isComplexChlo } from "./chlo_complex.ts";
 import { decomposeChlo, isDecomposedChlo } from "./chlo_decompositions.ts";
+import { decomposeMulhi } from "./chlo_mulhi.ts";
+import { translateChloScan } from "./chlo_scan.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteral } from "./dense.ts";
 import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
@@ -39,9 +41,7 @@ const BINARY: Readonly<Record<string, string>> = {
   power: "power", atan2: "atan2", and: "and", or: "or", xor: "xor", shift_left: "shift-left", shift_right_arithmetic: "shift-right-arithmetic",
   shift_right_logical: "shift-right-logical", complex: "complex",
 };
-const CHLO_UNARY: Readonly<Record<string, string>> = {
-  erf: "erf", tan: "tan", asin: "asin", acos: "acos", asinh: "asinh", acosh: "acosh", atanh: "atanh",
-};
+const CHLO_UNARY: Readonly<Record<string, string>> = { erf: "erf", tan: "tan" };
 const CHECKS = new Set(["expect_eq", "expect_almost_eq", "expect_close", "expect_eq_const", "expect_almost_eq_const", "expect_serialized_eq"]);
 
 function attr(op: Op, ...names: string[]): Attr | undefined {
@@ -382,6 +382,8 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
     }
     case "square": return out("multiply", [x, x]);
     case "ragged_dot": return raggedDot(t, comp, op, operands);
+    case "scan": return translateChloScan(t, comp, op, operands);
+    case "mulhi": return [decomposeMulhi(comp, operands, rt, op.at)];
     default:
       throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or decomposition for it`);
   }
