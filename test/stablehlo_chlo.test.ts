@@ -26,7 +26,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { describeFailure, loadManifest, runConformance, stableHloFileResults } from "@minixla/cli";
-import { type HloModule, ParseError, parseModule } from "@minixla/hlo";
+import { type HloModule, ParseError, isTupleLiteral, parseModule } from "@minixla/hlo";
+import { evaluate } from "@minixla/interpreter";
 
 const DIR = new URL("./corpus/xla-chlo/", import.meta.url).pathname;
 
@@ -154,6 +155,14 @@ describe("CHLO decompositions: the types they read, and refusals at the op", () 
     const e = refusal(`func.func public @main(${args}) -> ${result} {\n  %0 = ${body}\n  return %0 : ${result}\n}\n`);
     expect(e.message).toContain(why);
     expect(e.line).toBe(2);
+  });
+
+  test.each([
+    "%0 = chlo.constant dense<[1.5, -2.0, 3.25]> : tensor<3xf32>",
+    "%0 = \"chlo.constant\"() {value = dense<[1.5, -2.0, 3.25]> : tensor<3xf32>} : () -> tensor<3xf32>",
+  ])("chlo.constant in %s gives its value", (line) => {
+    const out = evaluate(parseModule(`func.func public @main() -> tensor<3xf32> {\n  ${line}\n  return %0 : tensor<3xf32>\n}\n`), []);
+    expect(isTupleLiteral(out) ? undefined : Array.from(out.data, Number)).toEqual([1.5, -2, 3.25]);
   });
 
   test("complex cosh and sinh are read (the exponential form, in the complex type)", () => {

@@ -1,7 +1,7 @@
 /**
  * CHLO ops that HLO has no instruction for, written out as element-wise HLO
  * the way StableHLO's CHLO legalization (the pass XLA runs on what JAX
- * lowers) writes them: erf_inv, lgamma, digamma, bessel_i1e, zeta,
+ * lowers) writes them: erf_inv, erfc (chlo_erfc.ts), lgamma, digamma, bessel_i1e, zeta,
  * polygamma, next_after, cosh and sinh, and asin, acos, asinh, acosh and
  * atanh on real types. The same polynomial and rational coefficients, the
  * same operation order, the constants rounded to the type the formula runs
@@ -106,7 +106,7 @@ const DECOMPOSED = [
 ] as const;
 export type DecomposedChloOp = (typeof DECOMPOSED)[number];
 
-/** The inverse trig and hyperbolic ops, written out here on real types only (their complex forms are minixla's own HLO ops). */
+/** The inverse trig and hyperbolic ops, written out here on real types only (their complex forms in chlo_complex.ts). */
 const REAL_ONLY: ReadonlySet<string> = new Set(["asin", "acos", "asinh", "acosh", "atanh"]);
 
 /**

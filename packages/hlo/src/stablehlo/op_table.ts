@@ -4,10 +4,11 @@
  * spelling (dims -> dimensions={...}, a window from its sizes, strides,
  * padding and dilations, dim_numbers -> dim_labels); ops with regions call
  * computations made from them; several results become a tuple and its
- * elements. CHLO ops become what XLA's CHLO legalization makes of them where
- * minixla has that op or builder-library call (erf, tan, the inverse trig and
- * hyperbolic functions, top_k, next_after, polygamma, is_inf); the others are
- * refused by name. Collectives are translated in collective_ops.ts, infeed,
+ * elements. CHLO ops become what XLA's CHLO legalization makes of them: an
+ * HLO op where there is one (erf, tan, top_k, ragged_dot, scan), the
+ * legalization's formula written out (chlo_decompositions.ts, chlo_erfc.ts,
+ * chlo_complex.ts, chlo_mulhi.ts), broadcast and op for the broadcasting
+ * forms (chlo_broadcast.ts); the others are refused by name. Collectives are translated in collective_ops.ts, infeed,
  * outfeed, send and recv in host_transfer_ops.ts; dynamic_pad, dynamic_gather
  * and dynamic_conv with constant paddings and sizes are read as pad, gather
  * and convolution (dynamic_ops.ts).
@@ -384,6 +385,7 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
     case "ragged_dot": return raggedDot(t, comp, op, operands);
     case "scan": return translateChloScan(t, comp, op, operands);
     case "mulhi": return [decomposeMulhi(comp, operands, rt, op.at)];
+    case "constant": return [constantWithType(t, comp, op)];
     default:
       throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or decomposition for it`);
   }

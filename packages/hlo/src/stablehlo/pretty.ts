@@ -320,6 +320,7 @@ export function parsePrettyOp(p: ParserState, nameTok: MlirToken, results: Resul
     case "func.call":
       return parseCall(p, nameTok, results);
     case "stablehlo.constant":
+    case "chlo.constant":
       return parseConstant(p, nameTok, results);
     case "stablehlo.while":
       return parseWhile(p, nameTok, results);
