@@ -26,7 +26,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { describeFailure, loadManifest, runConformance, stableHloFileResults } from "@minixla/cli";
-import { type HloModule, ParseError, isTupleLiteral, parseModule } from "@minixla/hlo";
+import fc from "fast-check";
+import { type HloModule, ParseError, isTupleLiteral, literal, parseModule } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 
 const DIR = new URL("./corpus/xla-chlo/", import.meta.url).pathname;
@@ -187,5 +188,50 @@ describe("StableHLO's CHLO interpreter tests", () => {
     const r = stableHloFileResults(file, text);
     expect(r.failed, r.lines.join("\n")).toBe(0);
     expect(r.passed).toBe((text.match(/check\.expect_/g) ?? []).length);
+  });
+});
+
+/** A value's elements as numbers. */
+function flat(l: ReturnType<typeof evaluate>): number[] {
+  if (isTupleLiteral(l)) throw new Error("expected an array result");
+  return Array.from(l.data, Number);
+}
+
+describe("CHLO's broadcasting forms (property)", () => {
+  // A result shape, and for the lower-rank operand a suffix of it with some dimensions 1: chlo.broadcast_subtract
+  // must equal stablehlo.broadcast_in_dim of each operand to the result (NumPy's alignment) and then subtract.
+  const arb = fc
+    .array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 })
+    .chain((dims) =>
+      fc.record({
+        dims: fc.constant(dims),
+        rank: fc.integer({ min: 0, max: dims.length }),
+        ones: fc.array(fc.boolean(), { minLength: dims.length, maxLength: dims.length }),
+        swap: fc.boolean(),
+        explicit: fc.boolean(),
+      }),
+    );
+  test("broadcast_subtract equals broadcast_in_dim then subtract", () => {
+    fc.assert(
+      fc.property(arb, ({ dims, rank, ones, swap, explicit }) => {
+        const r = dims.length;
+        const small = dims.slice(r - rank).map((d, i) => (ones[i] ? 1 : d));
+        const t = (ds: readonly number[]) => `tensor<${[...ds, "f32"].join("x")}>`;
+        const map = Array.from({ length: rank }, (_, i) => r - rank + i);
+        const [ta, tb] = swap ? [t(small), t(dims)] : [t(dims), t(small)];
+        const bd = explicit && rank < r ? ` {broadcast_dimensions = array<i64${map.length > 0 ? ": " + map.join(", ") : ""}>}` : "";
+        const head = `func.func public @main(%a: ${ta}, %b: ${tb}) -> ${t(dims)} {\n`;
+        const chlo = `${head}  %0 = chlo.broadcast_subtract %a, %b${bd} : (${ta}, ${tb}) -> ${t(dims)}\n  return %0 : ${t(dims)}\n}\n`;
+        const mapOf = (ty: string) => (ty === t(dims) ? dims.map((_, i) => i) : map);
+        const plain =
+          `${head}  %x = stablehlo.broadcast_in_dim %a, dims = [${mapOf(ta).join(", ")}] : (${ta}) -> ${t(dims)}\n` +
+          `  %y = stablehlo.broadcast_in_dim %b, dims = [${mapOf(tb).join(", ")}] : (${tb}) -> ${t(dims)}\n` +
+          `  %0 = stablehlo.subtract %x, %y : ${t(dims)}\n  return %0 : ${t(dims)}\n}\n`;
+        const arg = (ds: readonly number[], k: number) => literal("f32", ds, Array.from({ length: ds.reduce((p, d) => p * d, 1) }, (_, i) => i * k + 0.5));
+        const args = swap ? [arg(small, 3), arg(dims, 7)] : [arg(dims, 3), arg(small, 7)];
+        expect(flat(evaluate(parseModule(chlo), args))).toEqual(flat(evaluate(parseModule(plain), args)));
+      }),
+      { seed: 22, numRuns: 60 },
+    );
   });
 });
