@@ -49,9 +49,11 @@ def unary_inputs(name, rng):
         return [fill(rng, [0, -0.0, 8, -8, 7.999999, 8.000001, 1e-30, 1e30, -1e30, INF, -INF, NAN, 700, -700], -50, 50, log_span=20)]
     if name in ("cosh", "sinh"):
         return [fill(rng, [0, -0.0, 1, -1, 0.999999, -0.999999, 89.4159851, -89.4159851, 88, -88, 710, -710, 1e-8, -1e-8, INF, -INF, NAN], -100, 100, log_span=6)]
+    if name == "erfc":
+        return [fill(rng, [0, -0.0, 1, -1, 0.9999999, 1.0000001, 2, -2, 1.9999999, 8, -8, 7.9999999, 8.0000001, 9.4, 9.5, 10, -10, 26.5, 27, 27.3, 30, -30, 1e-30, -1e-30, 1e30, -1e30, INF, -INF, NAN], -6, 6, log_span=3)]
     if name in ("asin", "acos", "atanh"):
         return [fill(rng, [0, -0.0, 1, -1, 0.5, -0.5, 0.9999999, -0.9999999, 1e-30, -1e-30, 1.5, -2, NAN, INF, -INF, 1e-4], -1, 1)]
-    if name in ("asinh", "acosh"):
+    if name in ("asinh", "acosh", "atan"):
         return [fill(rng, [0, -0.0, 1, -1, 1.0000001, 2, 0.5, 1e-30, 1e19, -1e19, 1.9e19, 1.7e38, 3e38, -3e38, 1e300, 255, 256, 32752, 65504, INF, -INF, NAN], -20, 20, log_span=30)]
     raise ValueError(name)
 
@@ -81,6 +83,7 @@ def binary_inputs(name, rng):
 
 FUNCS = {
     "erf_inv": jax.lax.erf_inv,
+    "erfc": jax.lax.erfc,
     "lgamma": jax.lax.lgamma,
     "digamma": jax.lax.digamma,
     "bessel_i1e": jax.lax.bessel_i1e,
@@ -94,7 +97,25 @@ FUNCS = {
     "asinh": jnp.arcsinh,
     "acosh": jnp.arccosh,
     "atanh": jnp.arctanh,
+    "atan": jnp.arctan,
 }
+
+# The complex forms: XLA writes out StableHLO's patterns (Hull et al.'s asin/acos kernel; atanh's safe region).
+COMPLEX_FUNCS = {
+    "asin": jnp.arcsin, "acos": jnp.arccos, "asinh": jnp.arcsinh, "acosh": jnp.arccosh,
+    "atan": jnp.arctan, "atanh": jnp.arctanh, "square": jnp.square,
+}
+CDTYPES = {"c64": np.complex64, "c128": np.complex128}
+PARTS = [0, -0.0, 1, -1, 0.5, -2, 1.0000001, 1e-5, 1e-30, -1e-20, 3e17, -1e30, 1e200, INF, -INF, NAN]
+
+
+def complex_inputs(rng):
+    """Every pair of the edge parts (16 x 16), then random values with log-uniform magnitudes."""
+    grid = np.array([complex(a, b) for a in PARTS for b in PARTS])
+    n = 2 * N - len(grid)
+    mag = 10.0 ** rng.uniform(-8, 8, n)
+    ang = rng.uniform(-np.pi, np.pi, n)
+    return np.concatenate([grid, mag * np.exp(1j * ang)])
 
 
 def npy_dtype_name(dt):
@@ -153,6 +174,71 @@ def ragged_cases(out, cases):
         print(name, sizes)
 
 
+# CHLO's broadcasting forms and constant_like, which JAX does not emit: (name, argument types, body, result type).
+# XLA's legalization takes broadcast_dimensions only in NumPy's trailing alignment ("unsupported non
+# prefix-padded dynamic rank broadcast_dimensions" otherwise), so the cases give those or none.
+BROADCAST = [
+    ("broadcast_add", ["3x4xf32", "4xf32"], "chlo.broadcast_add %arg0, %arg1 {broadcast_dimensions = array<i64: 1>} : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>", "3x4xf32"),
+    ("broadcast_subtract", ["4xf32", "2x3x4xf32"], "chlo.broadcast_subtract %arg0, %arg1 {broadcast_dimensions = array<i64: 2>} : (tensor<4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>", "2x3x4xf32"),
+    ("broadcast_multiply_numpy", ["2x1x4xf64", "3x1xf64"], "chlo.broadcast_multiply %arg0, %arg1 : (tensor<2x1x4xf64>, tensor<3x1xf64>) -> tensor<2x3x4xf64>", "2x3x4xf64"),
+    ("broadcast_atan2", ["3x4xf32", "3x1xf32"], "chlo.broadcast_atan2 %arg0, %arg1 : (tensor<3x4xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>", "3x4xf32"),
+    ("broadcast_power", ["3x4xf32", "f32"], "chlo.broadcast_power %arg0, %arg1 : (tensor<3x4xf32>, tensor<f32>) -> tensor<3x4xf32>", "3x4xf32"),
+    ("broadcast_remainder", ["3x4xi32", "4xi32"], "chlo.broadcast_remainder %arg0, %arg1 : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>", "3x4xi32"),
+    ("broadcast_shift_right_arithmetic", ["3x4xi32", "4xi32"], "chlo.broadcast_shift_right_arithmetic %arg0, %arg1 {broadcast_dimensions = array<i64: 1>} : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>", "3x4xi32"),
+    ("broadcast_maximum", ["3x4xf32", "3x4xf32"], "chlo.broadcast_maximum %arg0, %arg1 : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>", "3x4xf32"),
+    ("broadcast_compare", ["3x4xf32", "4xf32"], "chlo.broadcast_compare %arg0, %arg1 {comparison_direction = #chlo<comparison_direction LT>} : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xi1>", "3x4xi1"),
+    ("broadcast_select", ["4xi1", "3x4xf32", "f32"], "chlo.broadcast_select %arg0, %arg1, %arg2 : (tensor<4xi1>, tensor<3x4xf32>, tensor<f32>) -> tensor<3x4xf32>", "3x4xf32"),
+    ("broadcast_complex", ["3x4xf32", "4xf32"], "chlo.broadcast_complex %arg0, %arg1 : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xcomplex<f32>>", "3x4xcomplex<f32>"),
+    ("broadcast_xor", ["3x4xi1", "1x4xi1"], "chlo.broadcast_xor %arg0, %arg1 : (tensor<3x4xi1>, tensor<1x4xi1>) -> tensor<3x4xi1>", "3x4xi1"),
+    ("broadcast_next_after", ["3x4xf32", "4xf32"], "chlo.broadcast_next_after %arg0, %arg1 : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>", "3x4xf32"),
+    ("broadcast_zeta", ["3x4xf32", "4xf32"], "chlo.broadcast_zeta %arg0, %arg1 : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>", "3x4xf32"),
+    ("constant_like", ["3x4xf32"], "\"chlo.constant_like\"(%arg0) {value = 2.5 : f32} : (tensor<3x4xf32>) -> tensor<3x4xf32>", "3x4xf32"),
+]
+
+NP_OF = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i1": np.bool_}
+
+
+def broadcast_cases(out, cases):
+    """Written as StableHLO; module.hlo is XLA's importer's HLO and out0.npy what XLA computes from the StableHLO itself."""
+    from jax._src.lib import xla_client as xc
+    from jax._src import xla_bridge as xb
+    backend = xb.get_backend("cpu")
+    devs = backend.devices()[:1]
+    for name, arg_types, body, result in BROADCAST:
+        rng = np.random.default_rng(22)
+        args = []
+        for ty in arg_types:
+            parts = ty.split("x")
+            shape, et = tuple(int(d) for d in parts[:-1]), parts[-1]
+            if et == "i1":
+                args.append(rng.integers(0, 2, shape).astype(np.bool_))
+            elif et == "i32":
+                args.append(rng.integers(-20, 20, shape).astype(np.int32) | (1 if "remainder" in name else 0))
+            else:
+                args.append((rng.standard_normal(shape) * 3 + (4 if "zeta" in name else 0)).astype(NP_OF[et]))
+        tt = lambda ty: "tensor<" + ty + ">" if "x" in ty else "tensor<" + ty + ">"
+        params = ", ".join(f"%arg{i}: {tt(ty)}" for i, ty in enumerate(arg_types))
+        mlir = (f"module @{name} {{\n  func.func public @main({params}) -> {tt(result)} {{\n"
+                f"    %0 = {body}\n    return %0 : {tt(result)}\n  }}\n}}\n")
+        hlo = xc._xla.mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False).as_hlo_text()
+        exe = backend.compile_and_load(mlir, xc.DeviceList(tuple(devs)), xc.CompileOptions())
+        got = np.asarray(exe.execute([jax.device_put(a, devs[0]) for a in args])[0])
+        d = os.path.join(out, name)
+        os.makedirs(d, exist_ok=True)
+        open(os.path.join(d, "module.mlir"), "w").write(mlir)
+        open(os.path.join(d, "module.hlo"), "w").write(hlo)
+        for i, a in enumerate(args):
+            np.save(os.path.join(d, f"in{i}.npy"), a)
+        np.save(os.path.join(d, "out0.npy"), got)
+        cases.append({
+            "name": name, "dir": name,
+            "inputs": [{"file": f"in{i}.npy", "dtype": str(a.dtype), "shape": list(a.shape)} for i, a in enumerate(args)],
+            "outputs": [{"file": "out0.npy", "dtype": str(got.dtype), "shape": list(got.shape)}],
+            "tolerance": {"exact": True}, "tags": ["chlo", "broadcast"],
+        })
+        print(name, got.dtype, got.shape)
+
+
 def main(out):
     cases = []
     for name, f in FUNCS.items():
@@ -187,7 +273,33 @@ def main(out):
                 "tolerance": {"exact": True}, "tags": ["chlo", name],
             })
             print(case)
+    for name, f in COMPLEX_FUNCS.items():
+        for dt, npdt in CDTYPES.items():
+            rng = np.random.default_rng(22)
+            with np.errstate(all="ignore"):
+                arg = complex_inputs(rng).astype(npdt)
+            lowered = jax.jit(f).lower(arg)
+            mlir = lowered.as_text()
+            if f"chlo.{name}" not in mlir:
+                print(f"skip {name} {dt}: no chlo.{name} in the StableHLO")
+                continue
+            got = np.asarray(jax.jit(f)(arg))
+            case = f"{name}_{dt}"
+            d = os.path.join(out, case)
+            os.makedirs(d, exist_ok=True)
+            open(os.path.join(d, "module.mlir"), "w").write(mlir)
+            open(os.path.join(d, "module.hlo"), "w").write(lowered.as_text(dialect="hlo"))
+            np.save(os.path.join(d, "in0.npy"), arg)
+            np.save(os.path.join(d, "out0.npy"), got)
+            cases.append({
+                "name": case, "dir": case,
+                "inputs": [{"file": "in0.npy", "dtype": str(arg.dtype), "shape": list(arg.shape)}],
+                "outputs": [{"file": "out0.npy", "dtype": str(got.dtype), "shape": list(got.shape)}],
+                "tolerance": {"exact": True}, "tags": ["chlo", name, "complex"],
+            })
+            print(case)
     ragged_cases(out, cases)
+    broadcast_cases(out, cases)
     manifest = {"generator": f"JAX {jax.__version__} CHLO ops lowered to StableHLO and HLO, XLA CPU outputs", "variant": "public", "cases": cases}
     with open(os.path.join(out, "manifest.json"), "w") as fh:
         json.dump(manifest, fh, indent=1)

@@ -1,7 +1,7 @@
 /**
  * CHLO ops that HLO has no instruction for, written out as element-wise HLO
  * the way StableHLO's CHLO legalization (the pass XLA runs on what JAX
- * lowers) writes them: erf_inv, lgamma, digamma, bessel_i1e, zeta,
+ * lowers) writes them: erf_inv, erfc (chlo_erfc.ts), lgamma, digamma, bessel_i1e, zeta,
  * polygamma, next_after, cosh and sinh, and asin, acos, asinh, acosh and
  * atanh on real types. The same polynomial and rational coefficients, the
  * same operation order, the constants rounded to the type the formula runs
@@ -12,13 +12,14 @@ import type { ElementType } from "../element_type.ts";
 import { type Comp, type Val } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { MlirType, TensorType } from "./types.ts";
+import { erfc32, erfc64 } from "./chlo_erfc.ts";
 
-type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign";
-type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2";
+export type Unary = "negate" | "abs" | "sqrt" | "log" | "log-plus-one" | "exponential" | "exponential-minus-one" | "floor" | "sine" | "cosine" | "sign";
+type Binary = "add" | "subtract" | "multiply" | "divide" | "power" | "remainder" | "atan2" | "maximum" | "minimum" | "shift-right-logical" | "shift-right-arithmetic";
 type Direction = "EQ" | "NE" | "LT" | "LE" | "GT" | "GE";
 
 /** Element-wise HLO over one shape: each call adds one instruction. */
-class Elementwise {
+export class Elementwise {
   readonly #comp: Comp;
   readonly #at: MlirToken;
   readonly dims: readonly number[];
@@ -68,13 +69,21 @@ class Elementwise {
   select(p: Val, a: Val, b: Val): Val {
     return this.#emit("select", elementOf(a), "select", [p, a, b]);
   }
+  not(p: Val): Val { return this.#emit("not", elementOf(p), "not", [p]); }
+  /** The real or imaginary part of a complex value, in its part type. */
+  part(op: "real" | "imag", z: Val): Val {
+    return this.#emit(op, elementOf(z) === "c64" ? "f32" : "f64", op, [z]);
+  }
+  complex(re: Val, im: Val): Val {
+    return this.#emit("complex", elementOf(re) === "f32" ? "c64" : "c128", "complex", [re, im]);
+  }
   isFinite(x: Val): Val { return this.#emit("is_finite", "pred", "is-finite", [x]); }
   convert(x: Val, to: ElementType): Val { return this.#emit("convert", to, "convert", [x]); }
   bitcast(x: Val, to: ElementType): Val { return this.#emit("bitcast", to, "bitcast-convert", [x]); }
 }
 
 /** A value's element type: decomposeChlo admits tensor operands only, and makes only tensors. */
-function elementOf(v: Val): ElementType {
+export function elementOf(v: Val): ElementType {
   return v.type.kind === "tensor" ? v.type.elementType : "pred";
 }
 
@@ -93,11 +102,11 @@ function floatLiteral(et: ElementType, value: number): string {
 
 /** The CHLO ops this file writes out. */
 const DECOMPOSED = [
-  "erf_inv", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh",
+  "erf_inv", "erfc", "lgamma", "digamma", "bessel_i1e", "zeta", "polygamma", "next_after", "cosh", "sinh", "asin", "acos", "asinh", "acosh", "atanh",
 ] as const;
 export type DecomposedChloOp = (typeof DECOMPOSED)[number];
 
-/** The inverse trig and hyperbolic ops, written out here on real types only (their complex forms are minixla's own HLO ops). */
+/** The inverse trig and hyperbolic ops, written out here on real types only (their complex forms in chlo_complex.ts). */
 const REAL_ONLY: ReadonlySet<string> = new Set(["asin", "acos", "asinh", "acosh", "atanh"]);
 
 /**
@@ -110,7 +119,7 @@ export function isDecomposedChlo(short: string, elementType: ElementType | undef
 }
 
 const ARITY: Readonly<Record<DecomposedChloOp, 1 | 2>> = {
-  erf_inv: 1, lgamma: 1, digamma: 1, bessel_i1e: 1, zeta: 2, polygamma: 2, next_after: 2, cosh: 1, sinh: 1,
+  erf_inv: 1, erfc: 1, lgamma: 1, digamma: 1, bessel_i1e: 1, zeta: 2, polygamma: 2, next_after: 2, cosh: 1, sinh: 1,
   asin: 1, acos: 1, asinh: 1, acosh: 1, atanh: 1,
 };
 
@@ -151,6 +160,7 @@ export function decomposeChlo(comp: Comp, short: DecomposedChloOp, operands: rea
 function formula(e: Elementwise, short: Exclude<DecomposedChloOp, "next_after">, x: Val, y: Val): Val {
   switch (short) {
     case "erf_inv": return elementOf(x) === "f64" ? erfInv64(e, x) : erfInv32(e, x);
+    case "erfc": return elementOf(x) === "f64" ? erfc64(e, x) : erfc32(e, x);
     case "lgamma": return lgamma(e, x);
     case "digamma": return digamma(e, x);
     case "bessel_i1e": return besselI1e(e, x);

@@ -4,16 +4,21 @@
  * spelling (dims -> dimensions={...}, a window from its sizes, strides,
  * padding and dilations, dim_numbers -> dim_labels); ops with regions call
  * computations made from them; several results become a tuple and its
- * elements. CHLO ops become what XLA's CHLO legalization makes of them where
- * minixla has that op or builder-library call (erf, tan, the inverse trig and
- * hyperbolic functions, top_k, next_after, polygamma, is_inf); the others are
- * refused by name. Collectives are translated in collective_ops.ts, infeed,
+ * elements. CHLO ops become what XLA's CHLO legalization makes of them: an
+ * HLO op where there is one (erf, tan, top_k, ragged_dot, scan), the
+ * legalization's formula written out (chlo_decompositions.ts, chlo_erfc.ts,
+ * chlo_complex.ts, chlo_mulhi.ts), broadcast and op for the broadcasting
+ * forms (chlo_broadcast.ts); the others are refused by name. Collectives are translated in collective_ops.ts, infeed,
  * outfeed, send and recv in host_transfer_ops.ts; dynamic_pad, dynamic_gather
  * and dynamic_conv with constant paddings and sizes are read as pad, gather
  * and convolution (dynamic_ops.ts).
  */
 import { type Attr, intList } from "./attributes.ts";
+import { isChloBroadcast, translateChloBroadcast } from "./chlo_broadcast.ts";
+import { decomposeComplexChlo, isComplexChlo } from "./chlo_complex.ts";
 import { decomposeChlo, isDecomposedChlo } from "./chlo_decompositions.ts";
+import { decomposeMulhi } from "./chlo_mulhi.ts";
+import { translateChloScan } from "./chlo_scan.ts";
 import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
 import { denseLiteral } from "./dense.ts";
 import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
@@ -37,9 +42,7 @@ const BINARY: Readonly<Record<string, string>> = {
   power: "power", atan2: "atan2", and: "and", or: "or", xor: "xor", shift_left: "shift-left", shift_right_arithmetic: "shift-right-arithmetic",
   shift_right_logical: "shift-right-logical", complex: "complex",
 };
-const CHLO_UNARY: Readonly<Record<string, string>> = {
-  erf: "erf", tan: "tan", asin: "asin", acos: "acos", asinh: "asinh", acosh: "acosh", atanh: "atanh",
-};
+const CHLO_UNARY: Readonly<Record<string, string>> = { erf: "erf", tan: "tan" };
 const CHECKS = new Set(["expect_eq", "expect_almost_eq", "expect_close", "expect_eq_const", "expect_almost_eq_const", "expect_serialized_eq"]);
 
 function attr(op: Op, ...names: string[]): Attr | undefined {
@@ -348,6 +351,8 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
   const name = op.results[0]?.name ?? short;
   const out = (opcode: string, xs: readonly Val[], attrs = "") => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
   const rt = resultType(t, op);
+  if (isChloBroadcast(short)) return [translateChloBroadcast({ comp, op, fail: (why) => t.out.lx.error(op.at, `chlo.${short} ${why}`) }, short, operands, rt, op.at)];
+  if (isComplexChlo(short, rt.kind === "tensor" ? rt.elementType : undefined)) return [decomposeComplexChlo(comp, short, operands, rt, op.at)];
   if (isDecomposedChlo(short, rt.kind === "tensor" ? rt.elementType : undefined)) return [decomposeChlo(comp, short, operands, rt, op.at)];
   if (CHLO_UNARY[short] !== undefined) return out(CHLO_UNARY[short], operands);
   const x = operands[0];
@@ -378,6 +383,9 @@ function chlo(t: Translation, comp: Comp, op: Op, short: string, operands: reado
     }
     case "square": return out("multiply", [x, x]);
     case "ragged_dot": return raggedDot(t, comp, op, operands);
+    case "scan": return translateChloScan(t, comp, op, operands);
+    case "mulhi": return [decomposeMulhi(comp, operands, rt, op.at)];
+    case "constant": return [constantWithType(t, comp, op)];
     default:
       throw t.out.lx.error(op.at, `chlo.${short} is not supported: minixla has no HLO op or decomposition for it`);
   }

@@ -11,6 +11,7 @@
  * have their own readers. Attributes get the names of the generic form.
  */
 import { type Attr, parseAttr, parseFields } from "./attributes.ts";
+import { parseChloScan } from "./chlo_scan.ts";
 import { type MlirToken, describe, unquote } from "./lexer.ts";
 import { type ParserState, parseArgList, parseRegion, parseValueList, parseValueRef } from "./parser.ts";
 import type { BlockArg, Op, Region, ResultGroup, ValueRef } from "./syntax.ts";
@@ -319,6 +320,7 @@ export function parsePrettyOp(p: ParserState, nameTok: MlirToken, results: Resul
     case "func.call":
       return parseCall(p, nameTok, results);
     case "stablehlo.constant":
+    case "chlo.constant":
       return parseConstant(p, nameTok, results);
     case "stablehlo.while":
       return parseWhile(p, nameTok, results);
@@ -328,6 +330,8 @@ export function parsePrettyOp(p: ParserState, nameTok: MlirToken, results: Resul
       return parseCustomCall(p, nameTok, results);
     case "stablehlo.convolution":
       return parseConvolution(p, nameTok, results);
+    case "chlo.scan":
+      return parseChloScan(p, nameTok, results);
     default:
       if (!/^[a-z_]+\.[a-z_0-9.]+$|^return$/.test(nameTok.text)) throw p.lx.error(nameTok, `expected an operation, found ${describe(nameTok)}`);
       return parseCommon(p, nameTok, results);

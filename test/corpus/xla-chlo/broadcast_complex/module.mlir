@@ -1,0 +1,6 @@
+module @broadcast_complex {
+  func.func public @main(%arg0: tensor<3x4xf32>, %arg1: tensor<4xf32>) -> tensor<3x4xcomplex<f32>> {
+    %0 = chlo.broadcast_complex %arg0, %arg1 : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xcomplex<f32>>
+    return %0 : tensor<3x4xcomplex<f32>>
+  }
+}

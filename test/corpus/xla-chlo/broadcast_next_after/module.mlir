@@ -1,0 +1,6 @@
+module @broadcast_next_after {
+  func.func public @main(%arg0: tensor<3x4xf32>, %arg1: tensor<4xf32>) -> tensor<3x4xf32> {
+    %0 = chlo.broadcast_next_after %arg0, %arg1 : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
+  }
+}

@@ -1,0 +1,6 @@
+module @broadcast_remainder {
+  func.func public @main(%arg0: tensor<3x4xi32>, %arg1: tensor<4xi32>) -> tensor<3x4xi32> {
+    %0 = chlo.broadcast_remainder %arg0, %arg1 : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>
+    return %0 : tensor<3x4xi32>
+  }
+}
