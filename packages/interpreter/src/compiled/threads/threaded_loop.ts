@@ -5,14 +5,16 @@
  * counters start `lo` rows further, its output is the range's rows), so
  * every output element is computed by the same statements in the same order
  * as in the unsplit loop, and the bits are the same. A split runs only when
- * every array it reads and the output live on shared memory; otherwise, and
- * where threads are off, the single-thread loop runs.
+ * every array it reads and the output live on shared memory (small ones are
+ * copied there), and where timing shows it pays (split_choice.ts);
+ * otherwise, and where threads are off, the single-thread loop runs.
  */
 import type { KernelPlan, PlanNode } from "../kernel_plan.ts";
 import { resultAffine } from "../kernel_plan.ts";
 import { type LoopKernel, compileLoopNest, generate } from "../loop_codegen.ts";
 import { portableSource } from "./portable_function.ts";
 import { THREAD_MIN_POINTS } from "./settings.ts";
+import { SplitChoice } from "./split_choice.ts";
 import { type Share, type ThreadKernel, newKernelId, runSplit, threadsSupported } from "./worker_pool.ts";
 
 /** An unshared input is copied for a split when the loop has at least this many points per element copied. */
@@ -79,6 +81,7 @@ export function threadedLoop(plan: KernelPlan, threads: number, single: LoopKern
   const runHere = (s: Share): void => (here.get(s.kernel) as LoopKernel)(s.arrays, s.out);
   // An input (or output) not on shared memory is copied when it is small next to the work (a broadcast row), else the loop runs on one thread.
   const copyLimit = Math.floor(points / COPY_RATIO);
+  const choice = new SplitChoice();
   return (arrays, out) => {
     // A small unshared output (a reduction's) is written on shared memory and copied back.
     const target = isShared(out) ? out : out.length <= copyLimit ? new Float64Array(new SharedArrayBuffer(out.byteLength)) : undefined;
@@ -97,10 +100,15 @@ export function threadedLoop(plan: KernelPlan, threads: number, single: LoopKern
       }
     }
     all.push(...constants);
-    runSplit(
-      ranges.map((r) => ({ kernel: r.kernel, arrays: all, out: target.subarray(r.from, r.to) })),
-      runHere,
+    choice.run(
+      () => single(arrays, out),
+      () => {
+        runSplit(
+          ranges.map((r) => ({ kernel: r.kernel, arrays: all, out: target.subarray(r.from, r.to) })),
+          runHere,
+        );
+        if (target !== out) out.set(target);
+      },
     );
-    if (target !== out) out.set(target);
   };
 }

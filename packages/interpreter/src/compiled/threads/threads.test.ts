@@ -14,6 +14,7 @@ import { compile } from "../compile.ts";
 import { evaluate } from "../../evaluate.ts";
 import { portableSource } from "./portable_function.ts";
 import { resolveThreads, THREAD_MIN_POINTS } from "./settings.ts";
+import { SplitChoice } from "./split_choice.ts";
 import { newKernelId, runSplit, setThreadWaitLimit, startThreads, threadedJobCount, threadsSupported } from "./worker_pool.ts";
 
 const SPECIALS = [NaN, -NaN, 0, -0, Infinity, -Infinity, 5e-324, -5e-324, 2.2250738585072014e-308, 1e308, -1e308];
@@ -159,6 +160,34 @@ describe.skipIf(!supported)("loop nests split across worker threads", () => {
 });
 
 describe("thread settings and portable functions", () => {
+  it("settles on the faster way after probing both, and keeps probing the other", () => {
+    const spin = (ms: number): void => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    for (const slowSplit of [true, false]) {
+      const choice = new SplitChoice();
+      const counts = { single: 0, split: 0 };
+      for (let i = 0; i < 74; i++) {
+        choice.run(
+          () => {
+            counts.single++;
+            spin(slowSplit ? 0 : 2);
+          },
+          () => {
+            counts.split++;
+            spin(slowSplit ? 2 : 0);
+          },
+        );
+      }
+      // 5 probes each, then the faster way except one re-probe in every 32 runs.
+      const [fast, slow] = slowSplit ? [counts.single, counts.split] : [counts.split, counts.single];
+      expect(slow).toBeGreaterThanOrEqual(5);
+      expect(slow).toBeLessThanOrEqual(8);
+      expect(fast + slow).toBe(74);
+    }
+  });
+
   it("resolves the thread count from the option and MINIXLA_THREADS", () => {
     const before = process.env.MINIXLA_THREADS;
     try {
