@@ -15,6 +15,7 @@ import { evaluate } from "../../evaluate.ts";
 import { portableSource } from "./portable_function.ts";
 import { resolveThreads, THREAD_MIN_POINTS } from "./settings.ts";
 import { SplitChoice } from "./split_choice.ts";
+import { WORKER_KERNELS } from "./worker_source.ts";
 import { newKernelId, runSplit, setThreadWaitLimit, startThreads, threadedJobCount, threadsSupported } from "./worker_pool.ts";
 
 const SPECIALS = [NaN, -NaN, 0, -0, Infinity, -Infinity, 5e-324, -5e-324, 2.2250738585072014e-308, 1e308, -1e308];
@@ -150,6 +151,22 @@ describe.skipIf(!supported)("loop nests split across worker threads", () => {
     const ok = { id: newKernelId(), source: "return function (arrays, out) { out[0] = 42; };", functions: [] };
     runSplit([{ kernel: ok, arrays: [], out: out.subarray(1) }, { kernel: ok, arrays: [], out }], () => {});
     expect(out[0]).toBe(42);
+  });
+
+  it("keeps a bounded number of kernels per worker and sends an evicted one again", () => {
+    const out = new Float64Array(new SharedArrayBuffer(16));
+    const kernels = Array.from({ length: WORKER_KERNELS + 5 }, (_, i) => ({
+      id: newKernelId(),
+      source: `return function (arrays, out) { out[0] = ${String(i)}; };`,
+      functions: [],
+    }));
+    const run = (i: number): number => {
+      runSplit([{ kernel: kernels[i], arrays: [], out: out.subarray(1) }, { kernel: kernels[i], arrays: [], out }], () => {});
+      return out[0];
+    };
+    for (let i = 0; i < kernels.length; i++) expect(run(i)).toBe(i);
+    expect(run(0)).toBe(0);
+    expect(run(kernels.length - 1)).toBe(kernels.length - 1);
   });
 
   it("lets a process with started workers exit on its own", () => {

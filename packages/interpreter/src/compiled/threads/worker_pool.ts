@@ -10,7 +10,7 @@
  */
 import { EvalError } from "@minixla/hlo";
 import type { MessagePort, Worker } from "node:worker_threads";
-import { WORKER_SOURCE } from "./worker_source.ts";
+import { WORKER_KERNELS, WORKER_SOURCE } from "./worker_source.ts";
 
 type WorkerThreads = typeof import("node:worker_threads");
 
@@ -144,7 +144,11 @@ export function runSplit(shares: readonly Share[], runHere: (share: Share) => vo
     Atomics.store(slot.status, 0, 0);
     const first = !slot.sent.has(kernel.id);
     slot.worker.postMessage({ id: kernel.id, source: first ? kernel.source : "", functions: first ? kernel.functions : [], arrays: share.arrays, out: share.out });
-    slot.sent.add(kernel.id);
+    if (first) {
+      slot.sent.add(kernel.id);
+      // The worker drops its oldest kernel at the same point (worker_source.ts).
+      if (slot.sent.size > WORKER_KERNELS) slot.sent.delete(slot.sent.values().next().value as number);
+    }
     posted.push({ slot, share });
   }
   workerJobs += posted.length;

@@ -7,8 +7,12 @@
  * The job's arrays are views of shared memory. The worker reports through
  * its status word (Int32Array on shared memory): 1 done, 2 failed (the
  * error's name and message posted on its error port first), then
- * Atomics.notify; the caller waits on that word.
+ * Atomics.notify; the caller waits on that word. Each side keeps the last
+ * WORKER_KERNELS kernels it sent or compiled, dropping the oldest in the
+ * same order, so a long-running process does not grow without bound.
  */
+export const WORKER_KERNELS = 1024;
+
 export const WORKER_SOURCE = `"use strict";
 const { parentPort, workerData } = require("node:worker_threads");
 const status = workerData.status;
@@ -20,6 +24,7 @@ function kernelOf(job) {
     const fns = job.functions.map((s) => new Function('"use strict"; return (' + s + ');')());
     k = new Function(...fns.map((_, i) => "g" + i), '"use strict";\\n' + job.source)(...fns);
     kernels.set(job.id, k);
+    if (kernels.size > ${String(WORKER_KERNELS)}) kernels.delete(kernels.keys().next().value);
   }
   return k;
 }
