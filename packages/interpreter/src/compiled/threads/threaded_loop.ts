@@ -84,25 +84,17 @@ export function threadedLoop(plan: KernelPlan, threads: number, single: LoopKern
   const choice = new SplitChoice();
   return (arrays, out) => {
     // A small unshared output (a reduction's) is written on shared memory and copied back.
-    const target = isShared(out) ? out : out.length <= copyLimit ? new Float64Array(new SharedArrayBuffer(out.byteLength)) : undefined;
-    if (target === undefined) {
+    let eligible = isShared(out) || out.length <= copyLimit;
+    for (let k = 0; k < plan.inputCount && eligible; k++) eligible = isShared(arrays[k]) || arrays[k].length <= copyLimit;
+    if (!eligible) {
       single(arrays, out);
       return;
     }
-    const all: Float64Array[] = [];
-    for (let k = 0; k < plan.inputCount; k++) {
-      const a = arrays[k];
-      if (isShared(a)) all.push(a);
-      else if (a.length <= copyLimit) all.push(shared(a));
-      else {
-        single(arrays, out);
-        return;
-      }
-    }
-    all.push(...constants);
     choice.run(
       () => single(arrays, out),
       () => {
+        const target = isShared(out) ? out : new Float64Array(new SharedArrayBuffer(out.byteLength));
+        const all = [...arrays.slice(0, plan.inputCount).map(shared), ...constants];
         runSplit(
           ranges.map((r) => ({ kernel: r.kernel, arrays: all, out: target.subarray(r.from, r.to) })),
           runHere,
