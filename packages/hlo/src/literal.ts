@@ -44,10 +44,21 @@ export function elementLanes(t: ElementType): 1 | 2 {
   return ELEMENT_TYPE_INFO[t].storage === "complex" ? 2 : 1;
 }
 
-/** Zero-filled storage for n elements of type t. */
+/**
+ * From this many float64 values on, storage is allocated on a
+ * SharedArrayBuffer where the runtime has one (still a Float64Array), so the
+ * compiled engine's worker threads can read it without a copy.
+ */
+const SHARED_MIN_VALUES = 1 << 16;
+
+function float64Storage(n: number): Float64Array {
+  return n >= SHARED_MIN_VALUES && typeof SharedArrayBuffer === "function" ? new Float64Array(new SharedArrayBuffer(n * 8)) : new Float64Array(n);
+}
+
+/** Zero-filled storage for n elements of type t (large float storage on shared memory where the runtime has it). */
 export function allocData(t: ElementType, n: number): LiteralData {
   switch (ELEMENT_TYPE_INFO[t].storage) {
-    case "f64": return new Float64Array(n);
+    case "f64": return float64Storage(n);
     case "s64": return new BigInt64Array(n);
     case "u64": return new BigUint64Array(n);
     case "complex": return new Float64Array(2 * n);

@@ -9,7 +9,7 @@
  * executable between executions, so a program run many times stops
  * allocating intermediates after its first run.
  */
-import { type Literal, type LiteralData, isTupleLiteral } from "@minixla/hlo";
+import { type Literal, type LiteralData, allocData, isTupleLiteral } from "@minixla/hlo";
 
 /** What one execution allocated: new arrays in total, and the most held at once by values of this execution. */
 export interface ExecutionStats {
@@ -80,7 +80,8 @@ export class BufferPool {
       this.pooledBytes -= reused.byteLength;
       return reused;
     }
-    const b = new Float64Array(n);
+    // allocData puts large arrays on shared memory, where worker threads can write them (threads/).
+    const b = allocData("f64", n) as Float64Array;
     this.made(b);
     return b;
   }

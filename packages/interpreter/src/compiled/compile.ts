@@ -13,6 +13,7 @@ import type { EvalOptions } from "../kernel.ts";
 import { resolveMaxBytes } from "../memory_budget.ts";
 import { BufferPool, type ExecutionStats } from "./buffer_pool.ts";
 import { type Program, type Runner, planComputation, runProgram } from "./program.ts";
+import { resolveThreads, withThreads } from "./threads/settings.ts";
 
 /** Options of `compile`: evaluate's options, and switches to take the compiled engine apart. */
 export interface CompileOptions extends EvalOptions {
@@ -22,6 +23,8 @@ export interface CompileOptions extends EvalOptions {
   readonly compiledLoops?: boolean;
   /** Run fused loops as WebAssembly SIMD where that is exact and expected to pay (default true); false keeps to the JavaScript loops. */
   readonly wasm?: boolean;
+  /** Threads for large loop nests (default: every core; false or 1: the caller's thread only). MINIXLA_THREADS=0 turns them off. */
+  readonly threads?: number | false;
 }
 
 /** A compiled module, executed as often as needed. */
@@ -46,6 +49,7 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
   const programs = new Map<string, Program>();
   const pool = new BufferPool();
   const maxBytes = resolveMaxBytes(options.maxBytes);
+  const threads = resolveThreads(options.threads);
   const runner: Runner = {
     module: m,
     options: { ...options, maxBytes },
@@ -54,7 +58,7 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
     program(name) {
       let p = programs.get(name);
       if (p === undefined) {
-        p = planComputation(m, getComputation(m, name), useFast, options.numerics ?? "reference", runner.program, options.wasm !== false);
+        p = withThreads(threads, () => planComputation(m, getComputation(m, name), useFast, options.numerics ?? "reference", runner.program, options.wasm !== false));
         programs.set(name, p);
       }
       return p;

@@ -11,6 +11,8 @@ import type { Numerics } from "../kernel.ts";
 import { planFusedComputation } from "./kernel_plan.ts";
 import { compileLoopNest } from "./loop_codegen.ts";
 import { compileWasmLoop } from "./wasm/wasm_kernel.ts";
+import { plannedThreads } from "./threads/settings.ts";
+import { threadedLoop } from "./threads/threaded_loop.ts";
 
 /** A compiled fused computation: array operands in (the fusion's operands, in order), result out. `out`, when given, is a Float64Array of the result's length to write every element of (it is never an operand). */
 export type FusedKernel = (operands: readonly ArrayLiteral[], out?: Float64Array) => ArrayLiteral;
@@ -27,12 +29,14 @@ export type FusedKernel = (operands: readonly ArrayLiteral[], out?: Float64Array
 export function compileFusedComputation(
   fused: HloComputation,
   module: HloModule,
-  options?: { readonly external?: readonly string[]; readonly numerics?: Numerics; readonly wasm?: boolean | "always" },
+  options?: { readonly external?: readonly string[]; readonly numerics?: Numerics; readonly wasm?: boolean | "always"; readonly threads?: number },
 ): FusedKernel | undefined {
   const plan = planFusedComputation(fused, module, options?.external ?? [], options?.numerics ?? "reference");
   if (plan === undefined) return undefined;
   // WebAssembly SIMD where it has an exact form and pays for its copies (wasm/), else the JavaScript loops.
-  const loop = (options?.wasm !== false ? compileWasmLoop(plan, options?.numerics ?? "reference", options?.wasm === "always") : undefined) ?? compileLoopNest(plan);
+  const single = (options?.wasm !== false ? compileWasmLoop(plan, options?.numerics ?? "reference", options?.wasm === "always") : undefined) ?? compileLoopNest(plan);
+  // Large loop nests split by output rows across the executable's threads (threads/), where their inputs are shared.
+  const loop = threadedLoop(plan, options?.threads ?? plannedThreads(), single);
   const { inputCount, inputLengths, constants, result } = plan;
   const count = result.dimensions.reduce((a, b) => a * b, 1);
   const what = `fused computation ${fused.name}`;
