@@ -27,6 +27,7 @@ import {
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
 import type { Frame } from "./buffer_pool.ts";
+import { constantFusionStep } from "./constant_fusion.ts";
 import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
@@ -97,8 +98,8 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
   const t = loneTranspose(fused);
   if (t !== undefined) return transposeStep(inst, t.perm, t.param);
   const kernel = compileFusedComputation(fused, m, { numerics, wasm });
-  if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
+  if (kernel === undefined) return inst.operands.length === 0 ? constantFusionStep(fused, inst.shape, n) : undefined;
   return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
 }
 

@@ -33,6 +33,7 @@ import { scalarSemantics } from "../kernels/elementwise/table.ts";
 import type { Normalize } from "../kernels/elementwise/loops.ts";
 import { simpleReducer } from "../kernels/reduce/reducer.ts";
 import { numericsOf } from "../numerics/index.ts";
+import { bitcastSemantics } from "./bitcast_scalar.ts";
 import {
   type AccessMap,
   type Affine,
@@ -253,7 +254,8 @@ export function planFusedComputation(
       const operandIds = v.operandKeys.map((k) => id.get(k) as number);
       if (OPCODES[v.inst.opcode].family === "elementwise") {
         const types = v.inst.operands.map((o) => (byName.get(o)?.inst.shape.elementType ?? "token") as ElementType);
-        const sem: ScalarSemantics | undefined = scalarSemantics(v.inst, types, numerics);
+        const sem: ScalarSemantics | undefined =
+          v.inst.opcode === "bitcast-convert" ? bitcastSemantics(types[0], numericShape(v.inst.shape)?.elementType ?? "token") : scalarSemantics(v.inst, types, numerics);
         if (sem === undefined || usesUnaryTail(v.inst, types, numerics)) return undefined;
         node = { kind: "op", fn: sem.fn, norm: sem.norm, operands: operandIds };
       } else {
