@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HloError, StableHloPrintError, parseHloModule, printStableHlo } from "@minixla/hlo";
+import { HloError, StableHloPrintError, parseHloModule, parseModule, printHloModule, printStableHlo } from "@minixla/hlo";
 import { mlirProblems } from "./support/mlir_wellformed.ts";
 
 const CORPUS = new URL("./corpus/", import.meta.url).pathname;
@@ -204,6 +204,76 @@ ENTRY main {
       }),
       { seed: 22, numRuns: 200 },
     );
+  });
+});
+
+/** The instructions of a module that carry a sharding, as `opcode: sharding`. */
+function shardedOps(m: ReturnType<typeof parseModule>): string[] {
+  return m.computations.flatMap((c) =>
+    c.instructions.filter((i) => i.opcode !== "parameter" && i.annotations?.sharding !== undefined).map((i) => `${i.opcode}: ${JSON.stringify(i.annotations?.sharding)}`),
+  );
+}
+
+describe("printStableHlo: op shardings", () => {
+  // Checked on JAX's MLIR parser (jaxlib 0.10.2): each form puts the attribute where the op's assembly format wants it.
+  const body = `ENTRY main {
+  p0 = f32[8,4] parameter(0), sharding={devices=[2,1]<=[2]}
+  p1 = f32[8,4] parameter(1)
+  a = f32[8,4] add(p0, p1), sharding={devices=[1,2]<=[2]}
+  c = f32[] constant(1), sharding={replicated}
+  b = f32[8,4] broadcast(c), dimensions={}, sharding={replicated}
+  m = f32[8,4] multiply(a, b)
+  r = f32[4] reduce(a, c), dimensions={0}, to_apply=sum, sharding={maximal device=1}
+  s = (f32[8,4], s32[8,4]) custom-call(m), custom_call_target="t", sharding={{replicated}, {devices=[2,1]<=[2]}}
+  s0 = f32[8,4] get-tuple-element(s), index=0
+  ROOT o = (f32[8,4], f32[4]) tuple(s0, r)
+}
+
+sum {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT z = f32[] add(x, y)
+}
+`;
+
+  it("prints every op's sharding as mhlo.sharding in the pretty and generic forms", () => {
+    const text = printed(body);
+    expect(text).toContain('stablehlo.add %arg0, %arg1 {mhlo.sharding = "{devices=[1,2]<=[2]}"} : tensor<8x4xf32>');
+    expect(text).toContain('stablehlo.constant {mhlo.sharding = "{replicated}"} dense<1.0> : tensor<f32>');
+    expect(text).toContain('stablehlo.broadcast_in_dim %1, dims = [] {mhlo.sharding = "{replicated}"} : (tensor<f32>) -> tensor<8x4xf32>');
+    expect(text).toContain('}) {mhlo.sharding = "{maximal device=1}"} : (tensor<8x4xf32>, tensor<f32>) -> tensor<4xf32>');
+    expect(text).toContain('{mhlo.sharding = "{{replicated}, {devices=[2,1]<=[2]}}"} : (tensor<8x4xf32>) -> (tensor<8x4xf32>, tensor<8x4xi32>)');
+    expect(text.match(/mhlo\.sharding/g)?.length).toBe(6);
+    expect(mlirProblems(text)).toEqual([]);
+  });
+
+  it("reads the printed shardings back onto the same ops", () => {
+    const m = parseHloModule(`${HEADER}${body}`);
+    expect(shardedOps(parseModule(printStableHlo(m)))).toEqual(shardedOps(m));
+    expect(shardedOps(m)).toHaveLength(5);
+  });
+});
+
+describe("printStableHlo: typed-FFI custom calls", () => {
+  // XLA (jaxlib 0.10.2) turns `backend_config = {alpha = 1.5 : f32, ...}` of an api_version 4 custom_call into this HLO
+  // text, and reads the printed StableHLO back into the same HLO: the dictionary passes through as it is written.
+  const hloText = `ENTRY main {
+  p = f32[4] parameter(0)
+  ROOT c = f32[4] custom-call(p), custom_call_target="my_ffi", api_version=API_VERSION_TYPED_FFI, backend_config={alpha = 1.500000e+00 : f32, n = 3 : i64, name = "x"}
+}
+`;
+
+  it("prints backend_config as the dictionary attribute with api_version 4", () => {
+    expect(printed(hloText)).toContain(
+      '"stablehlo.custom_call"(%arg0) <{call_target_name = "my_ffi", api_version = 4 : i32, backend_config = {alpha = 1.500000e+00 : f32, n = 3 : i64, name = "x"}}>',
+    );
+  });
+
+  it("round trips through StableHLO to the same HLO custom call", () => {
+    const once = parseModule(printed(hloText));
+    const c = once.computations[0].instructions.find((i) => i.opcode === "custom-call");
+    expect(c === undefined ? "" : printHloModule(once)).toContain('api_version=API_VERSION_TYPED_FFI, backend_config={alpha = 1.500000e+00 : f32, n = 3 : i64, name = "x"}');
+    expect(printStableHlo(parseModule(printStableHlo(once)))).toBe(printStableHlo(once));
   });
 });
 
