@@ -281,6 +281,11 @@ describe("printStableHlo: refusals", () => {
   it.each([
     ["rng-get-and-update-state", "ENTRY main {\n  ROOT r = u64[2] rng-get-and-update-state(), delta=8\n}\n"],
     ["stochastic-convert", "ENTRY main {\n  x = f32[2] parameter(0)\n  b = u32[2] parameter(1)\n  ROOT r = bf16[2] stochastic-convert(x, b)\n}\n"],
+    // The old (operand, result) form of all-reduce-start: JAX's verifier rejects an all_reduce with more results than operands.
+    [
+      "all-reduce-start",
+      "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY main {\n  x = f32[4] parameter(0)\n  r = (f32[4], f32[4]) all-reduce-start(x), replica_groups={}, to_apply=add\n  ROOT d = f32[4] all-reduce-done(r)\n}\n",
+    ],
   ])("refuses %s with a StableHloPrintError naming it", (op, body) => {
     let caught: unknown;
     try {
