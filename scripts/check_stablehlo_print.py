@@ -72,7 +72,8 @@ def same(a, b):
         return "same", ""
     if np.array_equal(nan_x, nan_y) and np.allclose(x[~nan_x], y[~nan_y], rtol=1e-6, atol=0):
         return "close", ""
-    return "different", f"max abs difference {float(np.nanmax(np.abs(x - y)))}"
+    rel = np.abs(x - y) / np.maximum(np.abs(y), np.finfo(np.float64).tiny)
+    return "different", f"max abs difference {float(np.nanmax(np.abs(x - y)))}, max relative {float(np.nanmax(rel)):.3g}"
 
 
 # numpy has no bf16, f8, f4 or sub-byte integer types: minixla's .npy holds them as raw records (|V2, |V1), which XLA

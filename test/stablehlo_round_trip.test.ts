@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type HloModule, literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
+import { literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
 import { graphOf } from "./support/hlo_graph.ts";
 
