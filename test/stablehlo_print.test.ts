@@ -254,6 +254,16 @@ sum {
   });
 });
 
+describe("printStableHlo: rng", () => {
+  it("prints the result shape as rng's third operand and reads back HLO's two-operand rng", () => {
+    const text = printed("ENTRY main {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT r = f32[3,2] rng(a, b), distribution=rng_uniform\n}\n");
+    expect(text).toMatch(/"stablehlo\.rng"\(%arg0, %arg1, %\d+\) <\{rng_distribution = #stablehlo<rng_distribution UNIFORM>\}>/);
+    const rng = parseModule(text).computations[0].instructions.find((i) => i.opcode === "rng");
+    expect(rng?.operands.length).toBe(2);
+    expect(rng?.attributes).toMatchObject({ distribution: "rng_uniform" });
+  });
+});
+
 describe("printStableHlo: typed-FFI custom calls", () => {
   // XLA (jaxlib 0.10.2) turns `backend_config = {alpha = 1.5 : f32, ...}` of an api_version 4 custom_call into this HLO
   // text, and reads the printed StableHLO back into the same HLO: the dictionary passes through as it is written.
