@@ -10,6 +10,11 @@ A corpus:   python check_stablehlo_print.py --manifest DIR/manifest.json RESULT.
     same inputs and records whether JAX's parser accepted the text, XLA compiled it, and the outputs agree (bit for bit,
     NaN equal to NaN, or within 1e-6 relative). Each module runs in a worker process; one that crashes XLA is recorded.
 
+Reference:  python check_stablehlo_print.py --reference DIR/manifest.json RESULT.json
+    for every module whose HLO text XLA does not run but whose printed StableHLO it does (accepted-hlo-fails) and that
+    scripts/stablehlo_print_reference.ts gave minixla's outputs (ref<i>.npy): compares XLA's outputs of the printed text
+    with those, and rewrites RESULT.json with the verdicts (same-as-minixla, close-to-minixla, differs-from-minixla).
+
 Get the interpreter with PY=$(/work/shared/conformance/xla_env.sh) (a venv with jax and jaxlib 0.10.2).
 """
 import json, os, subprocess, sys, warnings
@@ -67,13 +72,45 @@ def same(a, b):
         return "same", ""
     if np.array_equal(nan_x, nan_y) and np.allclose(x[~nan_x], y[~nan_y], rtol=1e-6, atol=0):
         return "close", ""
-    return "different", f"max abs difference {float(np.nanmax(np.abs(x - y)))}"
+    rel = np.abs(x - y) / np.maximum(np.abs(y), np.finfo(np.float64).tiny)
+    return "different", f"max abs difference {float(np.nanmax(np.abs(x - y)))}, max relative {float(np.nanmax(rel)):.3g}"
+
+
+# numpy has no bf16, f8, f4 or sub-byte integer types: minixla's .npy holds them as raw records (|V2, |V1), which XLA
+# takes as ml_dtypes' types; the printed @main's signature says which.
+ML_DTYPES = {
+    "bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2", "f8E4M3FNUZ": "float8_e4m3fnuz",
+    "f8E5M2FNUZ": "float8_e5m2fnuz", "f8E4M3B11FNUZ": "float8_e4m3b11fnuz", "f8E4M3": "float8_e4m3", "f8E3M4": "float8_e3m4",
+    "f8E8M0FNU": "float8_e8m0fnu", "f4E2M1FN": "float4_e2m1fn", "i4": "int4", "ui4": "uint4", "i2": "int2", "ui2": "uint2",
+}
+
+
+def arg_types(mlir_text):
+    """The element type of each argument of the printed @main, in order."""
+    import re
+    line = next((l for l in mlir_text.splitlines() if "func.func public @main(" in l), "")
+    return [t.split("x")[-1] for t in re.findall(r"%arg\d+: tensor<([^,>]*)", line)]
+
+
+def load_input(path, element_type=None):
+    import numpy as np
+    a = np.load(path)
+    if a.dtype.kind == "V" and element_type in ML_DTYPES:
+        import ml_dtypes
+        t = np.dtype(getattr(ml_dtypes, ML_DTYPES[element_type]))
+        if t.itemsize == a.dtype.itemsize:
+            a = a.view(t)
+    return a
+
+
+def load_inputs(d, n):
+    types = arg_types(open(os.path.join(d, "module.mlir")).read())
+    return [load_input(os.path.join(d, f"in{i}.npy"), types[i] if i < len(types) else None) for i in range(n)]
 
 
 def check_case(entry):
-    import numpy as np
     d = entry["dir"]
-    args = [np.load(os.path.join(d, f"in{i}.npy")) for i in range(entry["inputs"])]
+    args = load_inputs(d, entry["inputs"])
     res = {"corpus": entry["corpus"], "id": entry["id"]}
     try:
         want = run_hlo(open(os.path.join(d, "module.hlo")).read(), args)
@@ -112,6 +149,41 @@ def check_case(entry):
     if worst == "different":
         res["reason"] = "; ".join(v[1] for v in verdicts if v[0] == "different")[:300]
     return res
+
+
+def reference(manifest_path, result_path):
+    import numpy as np
+    _setup()
+    entries = json.load(open(manifest_path))
+    by_id = {(e["corpus"], e["id"]): e for e in entries}
+    results = json.load(open(result_path))
+    for r in results:
+        e = by_id.get((r["corpus"], r["id"]))
+        if r["status"] != "accepted-hlo-fails" or e is None or not os.path.exists(os.path.join(e["dir"], "ref0.npy")):
+            continue
+        d = e["dir"]
+        args = load_inputs(d, e["inputs"])
+        refs = []
+        while os.path.exists(os.path.join(d, f"ref{len(refs)}.npy")):
+            refs.append(np.load(os.path.join(d, f"ref{len(refs)}.npy")))
+        got = compile_and_run(parse_mlir(open(os.path.join(d, "module.mlir")).read()), args)
+        if len(got) != len(refs):
+            r["status"], r["reason"] = "differs-from-minixla", f"{len(got)} outputs vs {len(refs)}"
+            continue
+        # numpy has no bf16 (nor the f8 formats): minixla's .npy holds them as raw bytes (|V2, |V1), XLA's as its own dtypes.
+        refs = [w.view(g.dtype) if w.dtype.kind == "V" and w.dtype.itemsize == g.dtype.itemsize else w for g, w in zip(got, refs)]
+        verdicts = [same(g, w) for g, w in zip(got, refs)]
+        if any(v[0] == "different" for v in verdicts):
+            r["status"] = "differs-from-minixla"
+            r["reason"] = (r.get("reason", "") + " | vs minixla: " + "; ".join(v[1] for v in verdicts if v[0] == "different"))[:400]
+        else:
+            r["status"] = "close-to-minixla" if any(v[0] == "close" for v in verdicts) else "same-as-minixla"
+    json.dump(results, open(result_path, "w"), indent=1)
+    counts = {}
+    for r in results:
+        counts.setdefault(r["corpus"], {}).setdefault(r["status"], 0)
+        counts[r["corpus"]][r["status"]] += 1
+    print(json.dumps(counts, indent=1))
 
 
 def worker(manifest_path, start, results_path):
@@ -185,6 +257,9 @@ def acceptance(out_path, result_paths):
             "parse-rejected": "JAX's MLIR parser rejected the printed text",
             "xla-rejected": "XLA did not compile or run the printed text while it ran the HLO text",
             "accepted-hlo-fails": "XLA compiled and ran the printed text; XLA does not run the HLO text itself, so nothing to compare",
+            "same-as-minixla": "XLA does not run the HLO text (reason says why) but runs the printed text, and its outputs equal, bit for bit, minixla's interpreter's on the same inputs",
+            "close-to-minixla": "as same-as-minixla, but some outputs differ within 1e-6 relative",
+            "differs-from-minixla": "XLA does not run the HLO text; its outputs of the printed text differ from minixla's interpreter's (reason says how)",
             "both-fail": "XLA runs neither the HLO text nor the printed text (several devices, host transfers, ...)",
             "refused": "printStableHlo refused the module (reason names the op)",
             "skipped": "not printed: minixla does not read the HLO, or an entry parameter is a tuple or token",
@@ -204,6 +279,8 @@ if __name__ == "__main__":
         acceptance(sys.argv[2], sys.argv[3:])
     elif sys.argv[1] == "--worker":
         worker(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == "--reference":
+        reference(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "--manifest":
         run_manifest(sys.argv[2], sys.argv[3])
     else:

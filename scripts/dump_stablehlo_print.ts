@@ -4,7 +4,7 @@
  * printed `module.mlir`, its inputs as .npy) and a manifest.json listing them,
  * with the reason wherever printStableHlo refused a module:
  *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print
- * Corpora: test/corpus/{xla-jax,xla-ops,jax-models} (their own inputs),
+ * Corpora: test/corpus/{xla-jax,xla-ops,jax-models,xla-chlo} (their own inputs),
  * xla-hlo (seeded inputs, as its test makes them) and stablehlo (the HLO
  * translations of StableHLO's interpreter tests and test data; no inputs).
  */
@@ -80,7 +80,7 @@ function writeManifest(): void {
 }
 
 const root = new URL("../test/corpus/", import.meta.url).pathname;
-for (const corpus of ["xla-jax", "xla-ops", "jax-models"]) {
+for (const corpus of ["xla-jax", "xla-ops", "jax-models", "xla-chlo"]) {
   if (!wanted(corpus)) continue;
   const cdir = join(root, corpus);
   for (const name of readdirSync(cdir).sort()) {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HloError, StableHloPrintError, parseHloModule, printStableHlo } from "@minixla/hlo";
+import { HloError, StableHloPrintError, parseHloModule, parseModule, printHloModule, printStableHlo } from "@minixla/hlo";
 import { mlirProblems } from "./support/mlir_wellformed.ts";
 
 const CORPUS = new URL("./corpus/", import.meta.url).pathname;
@@ -207,10 +207,95 @@ ENTRY main {
   });
 });
 
+/** The instructions of a module that carry a sharding, as `opcode: sharding`. */
+function shardedOps(m: ReturnType<typeof parseModule>): string[] {
+  return m.computations.flatMap((c) =>
+    c.instructions.filter((i) => i.opcode !== "parameter" && i.annotations?.sharding !== undefined).map((i) => `${i.opcode}: ${JSON.stringify(i.annotations?.sharding)}`),
+  );
+}
+
+describe("printStableHlo: op shardings", () => {
+  // Checked on JAX's MLIR parser (jaxlib 0.10.2): each form puts the attribute where the op's assembly format wants it.
+  const body = `ENTRY main {
+  p0 = f32[8,4] parameter(0), sharding={devices=[2,1]<=[2]}
+  p1 = f32[8,4] parameter(1)
+  a = f32[8,4] add(p0, p1), sharding={devices=[1,2]<=[2]}
+  c = f32[] constant(1), sharding={replicated}
+  b = f32[8,4] broadcast(c), dimensions={}, sharding={replicated}
+  m = f32[8,4] multiply(a, b)
+  r = f32[4] reduce(a, c), dimensions={0}, to_apply=sum, sharding={maximal device=1}
+  s = (f32[8,4], s32[8,4]) custom-call(m), custom_call_target="t", sharding={{replicated}, {devices=[2,1]<=[2]}}
+  s0 = f32[8,4] get-tuple-element(s), index=0
+  ROOT o = (f32[8,4], f32[4]) tuple(s0, r)
+}
+
+sum {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT z = f32[] add(x, y)
+}
+`;
+
+  it("prints every op's sharding as mhlo.sharding in the pretty and generic forms", () => {
+    const text = printed(body);
+    expect(text).toContain('stablehlo.add %arg0, %arg1 {mhlo.sharding = "{devices=[1,2]<=[2]}"} : tensor<8x4xf32>');
+    expect(text).toContain('stablehlo.constant {mhlo.sharding = "{replicated}"} dense<1.0> : tensor<f32>');
+    expect(text).toContain('stablehlo.broadcast_in_dim %1, dims = [] {mhlo.sharding = "{replicated}"} : (tensor<f32>) -> tensor<8x4xf32>');
+    expect(text).toContain('}) {mhlo.sharding = "{maximal device=1}"} : (tensor<8x4xf32>, tensor<f32>) -> tensor<4xf32>');
+    expect(text).toContain('{mhlo.sharding = "{{replicated}, {devices=[2,1]<=[2]}}"} : (tensor<8x4xf32>) -> (tensor<8x4xf32>, tensor<8x4xi32>)');
+    expect(text.match(/mhlo\.sharding/g)?.length).toBe(6);
+    expect(mlirProblems(text)).toEqual([]);
+  });
+
+  it("reads the printed shardings back onto the same ops", () => {
+    const m = parseHloModule(`${HEADER}${body}`);
+    expect(shardedOps(parseModule(printStableHlo(m)))).toEqual(shardedOps(m));
+    expect(shardedOps(m)).toHaveLength(5);
+  });
+});
+
+describe("printStableHlo: rng", () => {
+  it("prints the result shape as rng's third operand and reads back HLO's two-operand rng", () => {
+    const text = printed("ENTRY main {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT r = f32[3,2] rng(a, b), distribution=rng_uniform\n}\n");
+    expect(text).toMatch(/"stablehlo\.rng"\(%arg0, %arg1, %\d+\) <\{rng_distribution = #stablehlo<rng_distribution UNIFORM>\}>/);
+    const rng = parseModule(text).computations[0].instructions.find((i) => i.opcode === "rng");
+    expect(rng?.operands.length).toBe(2);
+    expect(rng?.attributes).toMatchObject({ distribution: "rng_uniform" });
+  });
+});
+
+describe("printStableHlo: typed-FFI custom calls", () => {
+  // XLA (jaxlib 0.10.2) turns `backend_config = {alpha = 1.5 : f32, ...}` of an api_version 4 custom_call into this HLO
+  // text, and reads the printed StableHLO back into the same HLO: the dictionary passes through as it is written.
+  const hloText = `ENTRY main {
+  p = f32[4] parameter(0)
+  ROOT c = f32[4] custom-call(p), custom_call_target="my_ffi", api_version=API_VERSION_TYPED_FFI, backend_config={alpha = 1.500000e+00 : f32, n = 3 : i64, name = "x"}
+}
+`;
+
+  it("prints backend_config as the dictionary attribute with api_version 4", () => {
+    expect(printed(hloText)).toContain(
+      '"stablehlo.custom_call"(%arg0) <{call_target_name = "my_ffi", api_version = 4 : i32, backend_config = {alpha = 1.500000e+00 : f32, n = 3 : i64, name = "x"}}>',
+    );
+  });
+
+  it("round trips through StableHLO to the same HLO custom call", () => {
+    const once = parseModule(printed(hloText));
+    const c = once.computations[0].instructions.find((i) => i.opcode === "custom-call");
+    expect(c === undefined ? "" : printHloModule(once)).toContain('api_version=API_VERSION_TYPED_FFI, backend_config={alpha = 1.500000e+00 : f32, n = 3 : i64, name = "x"}');
+    expect(printStableHlo(parseModule(printStableHlo(once)))).toBe(printStableHlo(once));
+  });
+});
+
 describe("printStableHlo: refusals", () => {
   it.each([
     ["rng-get-and-update-state", "ENTRY main {\n  ROOT r = u64[2] rng-get-and-update-state(), delta=8\n}\n"],
     ["stochastic-convert", "ENTRY main {\n  x = f32[2] parameter(0)\n  b = u32[2] parameter(1)\n  ROOT r = bf16[2] stochastic-convert(x, b)\n}\n"],
+    // The old (operand, result) form of all-reduce-start: JAX's verifier rejects an all_reduce with more results than operands.
+    [
+      "all-reduce-start",
+      "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY main {\n  x = f32[4] parameter(0)\n  r = (f32[4], f32[4]) all-reduce-start(x), replica_groups={}, to_apply=add\n  ROOT d = f32[4] all-reduce-done(r)\n}\n",
+    ],
   ])("refuses %s with a StableHloPrintError naming it", (op, body) => {
     let caught: unknown;
     try {

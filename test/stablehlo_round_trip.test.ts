@@ -11,9 +11,9 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as hlo from "@minixla/hlo";
-import { type HloModule, literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
+import { literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
+import { graphOf } from "./support/hlo_graph.ts";
 
 const GOLDEN = new URL("./corpus/stablehlo-print/", import.meta.url).pathname;
 const goldenFiles = ["xla-jax", "xla-ops", "jax-models"].flatMap((corpus) =>
@@ -22,20 +22,6 @@ const goldenFiles = ["xla-jax", "xla-ops", "jax-models"].flatMap((corpus) =>
     .sort()
     .map((f) => join(GOLDEN, corpus, f)),
 );
-
-/** The graph of a module with names left out: per computation, each instruction's opcode, shape, attributes and operand positions. */
-function graphOf(m: HloModule): unknown {
-  return m.computations.map((c) => {
-    const index = new Map(c.instructions.map((inst, k) => [inst.name, k]));
-    return c.instructions.map((inst) => ({
-      opcode: inst.opcode,
-      shape: hlo.shapeToString(inst.shape),
-      operands: inst.operands.map((o) => index.get(o)),
-      called: inst.called.length,
-      attributes: JSON.stringify(inst.attributes, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v instanceof Float64Array ? [...v] : v)),
-    }));
-  });
-}
 
 /** Golden texts the reader refuses, with the reason: each must still be refused (a fix moves it out of this list). */
 const NOT_READ: Readonly<Record<string, string>> = {

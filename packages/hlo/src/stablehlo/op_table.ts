@@ -487,7 +487,8 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
     }
     case "rng": {
       const dist = (word(op, 0, "rng_distribution") ?? "UNIFORM").toLowerCase();
-      return one("rng", `distribution=rng_${dist}`);
+      // The third operand is the result's shape, which the result type already gives; HLO's rng takes only a and b.
+      return one("rng", `distribution=rng_${dist}`, operands.slice(0, 2));
     }
     case "dot_general": return dotGeneral(t, comp, op, operands);
     case "dot": return one("dot", [`lhs_contracting_dims={${tensorOf(t, operands[0], op.at).dims.length - 1}}`, "rhs_contracting_dims={0}", precisionText(op)].filter((x) => x !== "").join(", "));

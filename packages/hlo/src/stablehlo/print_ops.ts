@@ -448,7 +448,12 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   },
   "stochastic-convert": (c) => refuse(c, "StableHLO has no stochastic convert"),
   "all-reduce": (c) => results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]),
-  "all-reduce-start": (c) => results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]),
+  "all-reduce-start": (c) => {
+    // An old form gives one operand an (operand, result) pair; all_reduce makes one result per operand.
+    const s = c.inst.shape;
+    if (isTupleShape(s) ? s.tupleShapes.length !== c.operands.length : c.operands.length !== 1) refuse(c, "its shape has not one result per operand");
+    return results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]);
+  },
   "all-reduce-done": alias,
   "all-gather": (c) => results(c, "stablehlo.all_gather", c.operands, [`all_gather_dim = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)]),
   "all-gather-start": (c) => {

@@ -21,6 +21,15 @@ export type Value =
   | { readonly kind: "ssa"; readonly ref: string; readonly shape: Shape }
   | { readonly kind: "tuple"; readonly elements: readonly Value[]; readonly shape: TupleShape };
 
+/** `line` with `attribute` added to the dictionary before the last `signature` marker (made where there is none). */
+function withAttribute(line: string, signature: string, attribute: string): string {
+  const at = line.lastIndexOf(signature);
+  const head = line.slice(0, at);
+  // An attribute dictionary ends in `}` (properties end in `}>`, regions in `})`).
+  if (head.endsWith("}") && !head.endsWith("}>") && !head.endsWith("})")) return `${head.slice(0, -1)}, ${attribute}}${line.slice(at)}`;
+  return `${head} {${attribute}}${line.slice(at)}`;
+}
+
 /** An SSA value of this shape. */
 export function ssa(ref: string, shape: Shape): Value {
   return { kind: "ssa", ref, shape };
@@ -87,6 +96,47 @@ export class Writer {
 
   fresh(prefix = ""): string {
     return `%${prefix}${this.counter.n++}`;
+  }
+
+  /** How many lines are printed so far: where the next op's text starts. */
+  get mark(): number {
+    return this.lines.length;
+  }
+
+  /**
+   * Adds a discardable attribute (`mhlo.sharding = "..."`) to the op printed at
+   * or after line `from` that defines `ref`, in whichever form it was printed;
+   * false where no such op was printed there (the value is an earlier one's).
+   */
+  annotate(from: number, ref: string, attribute: string): boolean {
+    const base = ref.replace(/#\d+$/, "");
+    for (let i = this.lines.length - 1; i >= from; i--) {
+      const line = this.lines[i];
+      const indent = line.length - line.trimStart().length;
+      const text = line.slice(indent);
+      if (!text.startsWith(`${base} = `) && !text.startsWith(`${base}:`)) continue;
+      const op = text.slice(text.indexOf("= ") + 2);
+      if (op.startsWith('"')) {
+        // Generic form: the attribute dictionary sits just before the signature, after the regions if any.
+        let k = i;
+        if (text.endsWith(" ({")) {
+          const close = `${line.slice(0, indent)}})`;
+          k = this.lines.findIndex((l, j) => j > i && l.startsWith(close));
+          if (k < 0) return false;
+        }
+        this.lines[k] = withAttribute(this.lines[k], " : (", attribute);
+        return true;
+      }
+      // Pretty forms: `stablehlo.constant {attrs} dense<...> : T`; every other one `... {attrs} : T`.
+      if (op.startsWith("stablehlo.constant ")) {
+        const at = indent + text.indexOf("stablehlo.constant ") + "stablehlo.constant ".length;
+        this.lines[i] = `${line.slice(0, at)}{${attribute}} ${line.slice(at)}`;
+        return true;
+      }
+      this.lines[i] = withAttribute(line, " : ", attribute);
+      return true;
+    }
+    return false;
   }
 
   /** The SSA name of a value, building its tuple (once per scope) if it is a tree. */

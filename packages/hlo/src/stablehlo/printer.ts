@@ -157,5 +157,20 @@ function printInstruction(
   });
   const context: OpContext<typeof inst.opcode> = { inst, operands, w, printer };
   const print = OP_PRINTERS[inst.opcode] as (c: OpContext<typeof inst.opcode>) => Value;
-  return print(context);
+  const from = w.mark;
+  const value = print(context);
+  // An op's sharding rides on the op that makes its value, as JAX writes it; an alias (copy, tuple) has no op of its own.
+  const sharding = inst.annotations?.sharding;
+  if (sharding !== undefined) {
+    const ref = definingRef(value);
+    if (ref !== undefined) w.annotate(from, ref, `mhlo.sharding = ${mlirString(shardingText(sharding))}`);
+  }
+  return value;
+}
+
+/** The SSA name of the op result a value comes from (one op's results for a tuple of them); none for a tuple built of several. */
+function definingRef(v: Value): string | undefined {
+  if (v.kind === "ssa") return v.ref;
+  const bases = new Set(v.elements.map((e) => (e.kind === "ssa" ? e.ref.replace(/#\d+$/, "") : "")));
+  return bases.size === 1 && !bases.has("") ? [...bases][0] : undefined;
 }
