@@ -31,6 +31,7 @@ import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { transposeInto } from "./transpose_kernel.ts";
+import { windowStep } from "./window_kernels.ts";
 
 /** A compiled instruction: operands in, result out, its arrays taken from the frame. */
 export type FastStep = (operands: readonly Literal[], frame: Frame, ctx: EvalContext) => Literal;
@@ -136,6 +137,11 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
       return dotStep(c, inst, numerics, wasm);
     case "convolution":
       return convolutionStep(c, inst);
+    case "reduce-window":
+    case "select-and-scatter":
+    case "pad":
+    case "reverse":
+      return windowStep(m, c, inst, numerics);
     default:
       return undefined;
   }
