@@ -230,6 +230,33 @@ describe("compileConvolution", () => {
     }
   });
 
+  it("runs f32 panels as WebAssembly f32x4 products with the JavaScript tiles' bits (widths of whole and partial vectors, special values)", () => {
+    const sizes = fc.record({
+      batch: fc.integer({ min: 1, max: 3 }),
+      hw: fc.integer({ min: 5, max: 10 }),
+      ci: fc.integer({ min: 3, max: 12 }),
+      co: fc.integer({ min: 4, max: 13 }),
+      k: fc.integer({ min: 1, max: 3 }),
+      pad: fc.integer({ min: 0, max: 1 }),
+      widen: fc.boolean(),
+      seed: fc.integer({ min: 1, max: 1 << 30 }),
+    });
+    fc.assert(fc.property(sizes, ({ batch, hw, ci, co, k, pad, widen, seed }) => {
+      const dim = { size: k, stride: 1, padLow: pad, padHigh: pad, baseDilation: 1, windowDilation: 1, windowReversal: false, inputSize: hw };
+      const b = build({
+        batch, groups: 1, groupKind: "feature", ci, co, window: [dim, dim], lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2],
+        operandType: widen ? "bf16" : "f32", resultType: "f32", seed, specials: true,
+      });
+      expectSameAsReference(b);
+      const noWasm = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, false)!;
+      const withWasm = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true)!;
+      const n = (b.inst.shape as ArrayLiteral["shape"]).dimensions.reduce((x, y) => x * y, 1);
+      const x = noWasm(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      const y = withWasm(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i]))).toBe(-1);
+    }), { numRuns: 40, seed: 0xf32f32 });
+  });
+
   it("checks its operands against the compiled shapes", () => {
     const b = nhwc("f64", 1, 4, 2, 3, 3);
     const kernel = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape)!;

@@ -38,6 +38,7 @@ import {
 import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
 import { convertScalar } from "../kernels/elementwise/convert.ts";
 import { F32_TILES, F64_TILES, I32_TILES, type Tiles, blockedMatmul } from "./dot_kernel.ts";
+import { type ConvGemmF32, compileConvGemmF32 } from "./wasm/emit_conv_f32.ts";
 
 /** Computes the convolution into `out` (the result's length, never an operand) and returns the result. */
 export type ConvKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out: Float64Array) => ArrayLiteral;
@@ -321,6 +322,44 @@ function scatterRows(prod: Float64Array, out: Float64Array, g: Plan, cls: TapCla
   }
 }
 
+/** scatterRows from the WebAssembly f32 product's output, rows `stride` floats apart (columns padded to whole vectors). */
+function scatterRowsF32(prod: Float32Array, stride: number, out: Float64Array, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
+  const { width, outPos, oBatch, oFeat } = g;
+  const positions = cls.positions;
+  const np = positions.length;
+  const featBase = k * width * oFeat;
+  let b = Math.floor(r0 / np);
+  let p = r0 - b * np;
+  for (let r = 0, q0 = 0; r < n; r++, q0 += stride) {
+    const base = featBase + b * oBatch + outPos[positions[p]];
+    for (let j = 0, o = base; j < width; j++, o += oFeat) out[o] = prod[q0 + j];
+    if (++p === np) {
+      p = 0;
+      b++;
+    }
+  }
+}
+
+/** Copies a packed panel [n, depth] into the WebAssembly product's A, each value in four lanes. */
+function splatPanel(panel: Float64Array, count: number, a: Float32Array): void {
+  for (let q = 0, x = 0; q < count; q++, x += 4) {
+    const v = panel[q];
+    a[x] = v;
+    a[x + 1] = v;
+    a[x + 2] = v;
+    a[x + 3] = v;
+  }
+}
+
+/** Copies a packed kernel [depth, width] into the WebAssembly product's B, rows padded to nv·4 columns (the padding left at zero). */
+function padKernelRows(w: Float64Array, depth: number, width: number, b: Float32Array, stride: number): void {
+  for (let p = 0; p < depth; p++) {
+    const src = p * width;
+    const dst = p * stride;
+    for (let c = 0; c < width; c++) b[dst + c] = w[src + c];
+  }
+}
+
 /** Every output of a class with no tap at all is the empty sum, +0 (false for pred). */
 function zeroClass(out: Float64Array, g: Plan, cls: TapClass): void {
   const { outBatch, blocks, width, outPos, oBatch, oFeat } = g;
@@ -328,6 +367,11 @@ function zeroClass(out: Float64Array, g: Plan, cls: TapClass): void {
     for (const p of cls.positions) for (let o = 0; o < blocks * width; o++) out[b * oBatch + outPos[p] + o * oFeat] = 0;
   }
 }
+
+/** The WebAssembly f32 product runs where the kernel has at least this many output features per group (one vector)... */
+const WASM_MIN_WIDTH = 4;
+/** ...and a panel holds at least this many products (below it the module's compile and the copies cost more than they save). */
+const WASM_MIN_PRODUCTS = 4096;
 
 /** The result types whose accumulator already is the stored value (no normalize pass). */
 function normalizedByAccumulator(t: ElementType): boolean {
@@ -461,7 +505,7 @@ function grower<A extends Float64Array | Int32Array>(make: (n: number) => A): (n
  * or when the shapes do not match the attributes (the engine then runs the
  * reference kernel, which reports it).
  */
-export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape: ArrayShape, rhsShape: ArrayShape): ConvKernel | undefined {
+export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape: ArrayShape, rhsShape: ArrayShape, wasm = true): ConvKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
   const t = result.elementType;
@@ -489,6 +533,18 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
   const wI32 = grower((n) => new Int32Array(n));
   const pI32 = grower((n) => new Int32Array(n));
   const wDepthwise = scratch(() => new Float64Array(g.taps * g.blocks));
+  // f32 products as WebAssembly f32x4 (wasm/emit_conv_f32.ts), one module per (panel rows, depth), made on first use.
+  const wasmF32 = wasm && kind === "float32" && g.width >= WASM_MIN_WIDTH;
+  const wasmGemms = new Map<string, ConvGemmF32 | null>();
+  const wasmGemm = (m: number, depth: number): ConvGemmF32 | undefined => {
+    const key = `${m},${depth}`;
+    let e = wasmGemms.get(key);
+    if (e === undefined) {
+      e = m * depth * g.width >= WASM_MIN_PRODUCTS ? (compileConvGemmF32({ m, k: depth, nv: Math.ceil(g.width / 4) }) ?? null) : null;
+      wasmGemms.set(key, e);
+    }
+    return e ?? undefined;
+  };
 
   /**
    * The classes' outputs through the kind's tiles, operands packed into
@@ -507,10 +563,24 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
       const panelRows = Math.min(rows, Math.max(4, Math.floor(PANEL_VALUES / depth) & ~3));
       const wk = wBuf(depth * g.width);
       const pk = pBuf(panelRows * depth);
+      const simd = wasmF32 ? wasmGemm(panelRows, depth) : undefined;
       const temp = prodBuf(panelRows * g.width);
       for (let k = 0; k < g.blocks; k++) {
         const finite = packKernel(r, wk, g, k, cls.taps);
         if (floats && !finite && cls === g.padded) return false;
+        if (simd !== undefined) {
+          // Rows past n in the last panel hold an earlier panel's values: their chains run and are never read.
+          const stride = Math.ceil(g.width / 4) * 4;
+          padKernelRows(wk as Float64Array, depth, g.width, simd.b, stride);
+          for (let r0 = 0; r0 < rows; r0 += panelRows) {
+            const n = Math.min(panelRows, rows - r0);
+            packRows(l, pk, g, cls, k, r0, n);
+            splatPanel(pk as Float64Array, n * depth, simd.a);
+            simd.run();
+            scatterRowsF32(simd.out, stride, out, g, cls, k, r0, n);
+          }
+          continue;
+        }
         for (let r0 = 0; r0 < rows; r0 += panelRows) {
           const n = Math.min(panelRows, rows - r0);
           packRows(l, pk, g, cls, k, r0, n);
