@@ -74,17 +74,7 @@ export function fma32(a: number, b: number, c: number): number {
   const s = p + c; // TwoSum, inlined: s + e = p + c exactly
   const bb = s - p;
   const e = p - (s - bb) + (c - bb);
-  const r = Math.fround(s);
-  // Rounding s to f32 rounds p + c correctly unless s lies exactly on an f32
-  // tie with an error left over (every tie is a double, so none can lie
-  // strictly between p + c and s). s is a tie exactly when its mirror 2s - r
-  // (computed exactly: r is within an ulp of s) is another f32; an infinite
-  // or NaN r also takes the rounded-to-odd path.
-  if (e !== 0 && s !== r) {
-    const o = 2 * s - r;
-    if (o === Math.fround(o) || r - r !== 0) return ftz32(Math.fround(roundToOdd(s, e)));
-  }
-  return ftz32(r);
+  return ftz32(Math.fround(roundToOdd(s, e)));
 }
 
 const SPLIT = 134217729; // 2^27 + 1 (Veltkamp)
