@@ -112,3 +112,16 @@ describe.skipIf(python === undefined)("runOnXla carries every element type", () 
     got.forEach((g, i) => expect(firstBitDifference(g, args[i])?.message, `${args[i].shape.elementType}`).toBeUndefined());
   });
 });
+
+describe.skipIf(python === undefined)("runOnXla's two timings", () => {
+  it("resident timing gives one time per iteration and the same result as the default", async () => {
+    const text = "HloModule t\n\nENTRY main {\n  a = f32[64,64] parameter(0)\n  b = f32[64,64] parameter(1)\n  ROOT d = f32[64,64] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}\n}\n";
+    const args = [randomLiteralOfShape({ elementType: "f32", dimensions: [64, 64] }, 1), randomLiteralOfShape({ elementType: "f32", dimensions: [64, 64] }, 2)];
+    const s = await xla();
+    const plain = await s.run(text, args, { iterations: 3 });
+    const resident = await s.run(text, args, { iterations: 7, timing: "resident" });
+    expect(resident.executeSeconds.length).toBe(7);
+    expect(resident.executeSeconds.every((t) => t > 0 && t < 10)).toBe(true);
+    expect(firstBitDifference(resident.result as ArrayLiteral, plain.result as ArrayLiteral)?.message).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The printed report of `pnpm bench:models`: a markdown table (model | XLA
- * CPU ms | minixla ms | ratio | cold ms | peak MB, then compile times, the
+ * CPU ms (execute alone, arguments on the device) | minixla ms | ratio | cold
+ * ms | peak MB, then compile times, XLA with host transfers, the
  * reference evaluator, run counts and the agreement with XLA), the geometric
  * mean of the ratios and the worst model.
  */
@@ -19,7 +20,7 @@ export function geomean(xs: readonly number[]): number {
 }
 
 export function reportLines(results: readonly ModelResult[], withXla: boolean): string[] {
-  const head = ["model", "XLA CPU ms", "minixla ms", "ratio", "cold ms", "peak MB", "compile ms", "XLA cold ms", "XLA compile ms", "reference ms", "runs (minixla/XLA)", "vs XLA"];
+  const head = ["model", "XLA CPU ms", "minixla ms", "ratio", "cold ms", "peak MB", "compile ms", "XLA with transfers ms", "XLA cold ms", "XLA compile ms", "reference ms", "runs (minixla/XLA)", "vs XLA"];
   const lines = [`| ${head.join(" | ")} |`, `|${head.map((_, i) => (i === 0 || i === head.length - 1 ? "---" : "---:")).join("|")}|`];
   for (const r of results) {
     const ratio = ratioOf(r);
@@ -31,6 +32,7 @@ export function reportLines(results: readonly ModelResult[], withXla: boolean): 
       ms(r.minixla.coldMs),
       (r.minixla.peakBytes / 1e6).toFixed(2),
       ms(r.minixla.compileMs),
+      ms(r.xla?.withTransfersMs),
       ms(r.xla?.coldMs),
       ms(r.xla?.compileMs),
       r.reference === undefined ? "—" : `${ms(r.reference.ms)}${r.reference.sameAsCompiled === true ? "" : " (differs from compiled!)"}`,

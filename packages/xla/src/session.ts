@@ -35,6 +35,12 @@ export interface XlaRunOptions extends XlaSessionOptions {
   readonly iterations?: number;
   /** Also return the module as XLA's compiler left it (`XlaResult.optimizedHlo`), e.g. to see what it constant-folded. */
   readonly optimizedHlo?: boolean;
+  /**
+   * What `executeSeconds` times: `"with-transfers"` (default) is XLA's execute with the arguments put on the
+   * device and the results copied back to host inside the clock; `"resident"` places the arguments once before
+   * the clock and waits for each run on the device without copying back (one device only).
+   */
+  readonly timing?: "with-transfers" | "resident";
 }
 
 /** What XLA computed, and how long it took. */
@@ -45,7 +51,7 @@ export interface XlaResult {
   readonly perDevice: readonly Literal[];
   /** Seconds XLA took to parse and compile the module (about 0 when the session had compiled the same text before). */
   readonly compileSeconds: number;
-  /** Seconds of each execution (the worker's clock around XLA's execute and the copy back to host). */
+  /** Seconds of each execution (the worker's clock around XLA's execute; what is inside it: `XlaRunOptions.timing`). */
   readonly executeSeconds: readonly number[];
   /** The optimized module's HLO text, when `optimizedHlo` asked for it. */
   readonly optimizedHlo?: string;
@@ -160,7 +166,7 @@ export class XlaSession {
     const encoded = perDevice.map((list, d) => list.map((a, k) => encodeArgument(a, `argument ${k} of device ${d}`)));
     if (this.platform === "cpu" && count > this.hostDevices) await this.restart(count);
     else if (this.worker.dead) await this.restart(this.hostDevices);
-    const header = { module: text, format, replicas, partitions, iterations: Math.max(1, options.iterations ?? 1), optimized_hlo: options.optimizedHlo === true, args: encoded.map((l) => l.map((e) => e.spec)) };
+    const header = { module: text, format, replicas, partitions, iterations: Math.max(1, options.iterations ?? 1), optimized_hlo: options.optimizedHlo === true, timing: options.timing ?? "with-transfers", args: encoded.map((l) => l.map((e) => e.spec)) };
     const sizesOf = (h: Record<string, unknown>): number[] => ((h.outputs as WireArray[][] | undefined) ?? []).flat().map((o) => o.nbytes);
     let reply;
     try {

@@ -204,8 +204,9 @@ export function compileDot(
   const rhsI32 = scratch(() => new Int32Array(rhsCount));
   const rhsPairs = scratch(() => new Float64Array(2 * rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
-  const useWasm = !fma && kind !== "int32" && (wasm === "always" || (wasm && wasmMatmulPays(sizes)));
-  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, kind === "float32") : undefined;
+  const arithmetic = kind === "float32" ? (fma ? "fma32" : "f32") : kind === "float64" ? (fma ? "fma64" : "f64") : undefined;
+  const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic)));
+  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic) : undefined;
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>
@@ -233,6 +234,12 @@ export function compileDot(
       throw new EvalError(`${inst.name} (dot): the result buffer must hold ${outCount} elements and not be an operand`);
     }
     const data = out ?? new Float64Array(outCount);
+    if (wasmMatmul !== undefined && fma) {
+      // The WebAssembly module flushes its copies of the operands itself.
+      wasmMatmul(laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data);
+      if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
+      return { shape: result, data };
+    }
     if (fma) {
       const la = laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
       const rb = laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);

@@ -31,14 +31,19 @@ function matmul(t: ElementType, m: number, k: number, n: number, seed: number, s
 /** The compiled dot in numerics xla-cpu against the reference kernel in that mode, bit for bit. */
 function expectSameAsXlaCpu(inst: InstructionOf<"dot">, lhs: ArrayLiteral, rhs: ArrayLiteral): Float64Array {
   const want = run(inst, [lhs, rhs], XLA_CPU) as ArrayLiteral;
-  const kernel = compileDot(inst, lhs.shape, rhs.shape, "xla-cpu");
-  expect(kernel, "XLA CPU's dot compiles").toBeDefined();
-  const out = new Float64Array(want.data.length).fill(-7.5);
-  const got = kernel!(lhs, rhs, out);
-  expect(got.data).toBe(out);
-  const mismatch = Array.from(want.data as Float64Array).findIndex((v, i) => !Object.is(v, out[i]));
-  expect(mismatch, `element ${mismatch}: reference ${want.data[mismatch]}, compiled ${out[mismatch]}`).toBe(-1);
-  return out;
+  let first: Float64Array | undefined;
+  // Both the JavaScript rows and the WebAssembly lanes (forced, whatever the size).
+  for (const wasm of [false, "always"] as const) {
+    const kernel = compileDot(inst, lhs.shape, rhs.shape, "xla-cpu", wasm);
+    expect(kernel, "XLA CPU's dot compiles").toBeDefined();
+    const out = new Float64Array(want.data.length).fill(-7.5);
+    const got = kernel!(lhs, rhs, out);
+    expect(got.data).toBe(out);
+    const mismatch = Array.from(want.data as Float64Array).findIndex((v, i) => !Object.is(v, out[i]));
+    expect(mismatch, `wasm ${wasm}, element ${mismatch}: reference ${want.data[mismatch]}, compiled ${out[mismatch]}`).toBe(-1);
+    first ??= out;
+  }
+  return first!;
 }
 
 describe("compileDot in numerics xla-cpu", () => {
@@ -68,6 +73,44 @@ describe("compileDot in numerics xla-cpu", () => {
     // One contracting element: the product itself, so 0 * -4 is -0.
     const z = expectSameAsXlaCpu(inst, literal("f32", [1, 1], [0]) as ArrayLiteral, literal("f32", [1, 1], [-4]) as ArrayLiteral);
     expect(Object.is(z[0], -0)).toBe(true);
+  });
+
+  it("rounds at f32 midpoints as one fused rounding does, in every lane (property)", () => {
+    // out[i][j] = fma(a_i, b_j, c_i) with a_i·b_j half an f32 ulp of c_i, exactly or 2^-36 of it above or
+    // below: the f64 sum lands on the midpoint between two f32 values, where rounding it to f32
+    // (rounding twice) differs from the one fused rounding.
+    const row = fc.tuple(fc.integer({ min: 1 << 23, max: (1 << 24) - 1 }), fc.integer({ min: -100, max: 100 }), fc.constantFrom(-1, 1), fc.constantFrom(-1, 1));
+    const B = [1, 1 - 2 ** -18, 1 + 2 ** -18, 1 - 2 ** -17, 1 + 2 ** -17];
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 9 }), fc.array(fc.integer({ min: 0, max: B.length - 1 }), { minLength: 1, maxLength: 9 }), (rows, cols) => {
+        const lhs: number[] = [];
+        for (const [mant, exp, sc, sa] of rows) {
+          const c = sc * mant * 2 ** (exp - 23);
+          lhs.push(c, sa * 2 ** (exp - 24) * (1 + 2 ** -18));
+        }
+        const rhs = [...cols.map(() => 1), ...cols.map((j) => B[j]!)];
+        const inst = instruction("dot", shape("f32", [rows.length, cols.length]), MATMUL);
+        expectSameAsXlaCpu(inst, literal("f32", [rows.length, 2], lhs) as ArrayLiteral, literal("f32", [2, cols.length], rhs) as ArrayLiteral);
+      }),
+      { numRuns: 300, seed: 0x5eed },
+    );
+  });
+
+  it("rounds at f64 midpoints as one fused rounding does, in every lane (property)", () => {
+    // As for f32: a_i·b_j is half an f64 ulp of c_i times (1 - 2^-60) or (1 + 2^-30)^2, so that the
+    // rounded sum s + w sits on or next to a midpoint, and the inexact product's low part decides.
+    const row = fc.tuple(fc.double({ min: 1, max: 2, noNaN: true }), fc.integer({ min: -900, max: 900 }), fc.constantFrom(-1, 1), fc.constantFrom(-1, 1));
+    const B = [1, 1 - 2 ** -30, 1 + 2 ** -30, 1 - 2 ** -52, 1 + 2 ** -52];
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 9 }), fc.array(fc.integer({ min: 0, max: B.length - 1 }), { minLength: 1, maxLength: 9 }), (rows, cols) => {
+        const lhs: number[] = [];
+        for (const [mant, exp, sc, sa] of rows) lhs.push(sc * mant * 2 ** exp, sa * 2 ** (exp - 53) * (1 + 2 ** -30));
+        const rhs = [...cols.map(() => 1), ...cols.map((j) => B[j]!)];
+        const inst = instruction("dot", shape("f64", [rows.length, cols.length]), MATMUL);
+        expectSameAsXlaCpu(inst, literal("f64", [rows.length, 2], lhs) as ArrayLiteral, literal("f64", [2, cols.length], rhs) as ArrayLiteral);
+      }),
+      { numRuns: 300, seed: 0x64 },
+    );
   });
 
   it("flushes denormal operands and sums as XLA CPU does", () => {

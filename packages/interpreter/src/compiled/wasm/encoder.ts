@@ -44,9 +44,11 @@ export const Op = {
   block: 0x02,
   loop: 0x03,
   if: 0x04,
+  else: 0x05,
   end: 0x0b,
   br: 0x0c,
   brIf: 0x0d,
+  call: 0x10,
   localGet: 0x20,
   localSet: 0x21,
   localTee: 0x22,
@@ -55,6 +57,7 @@ export const Op = {
   i32Const: 0x41,
   f64Const: 0x44,
   i32Eqz: 0x45,
+  f64Eq: 0x61,
   i32LtS: 0x48,
   i32GeS: 0x4e,
   i32LeS: 0x4c,
@@ -70,6 +73,7 @@ export const Simd = {
   v128Load64Splat: 0x0a,
   v128Store: 0x0b,
   i32x4Splat: 0x11,
+  i64x2Splat: 0x12,
   f64x2Splat: 0x14,
   i32x4ReplaceLane: 0x1c,
   f64x2ExtractLane: 0x21,
@@ -77,12 +81,21 @@ export const Simd = {
   f64x2Eq: 0x47,
   f64x2Ne: 0x48,
   f64x2Lt: 0x49,
+  f64x2Gt: 0x4a,
+  f64x2Le: 0x4b,
+  f64x2Ge: 0x4c,
   v128And: 0x4e,
   v128Or: 0x50,
+  v128Xor: 0x51,
   v128Bitselect: 0x52,
   v128Store64Lane: 0x5b,
   f32x4DemoteF64x2Zero: 0x5e,
   f64x2PromoteLowF32x4: 0x5f,
+  i64x2AllTrue: 0xc3,
+  i64x2Shl: 0xcb,
+  i64x2ShrS: 0xcc,
+  i64x2Add: 0xce,
+  i64x2Eq: 0xd6,
   f32x4Abs: 0xe0,
   f32x4Neg: 0xe1,
   f32x4Sqrt: 0xe3,
@@ -201,6 +214,11 @@ export interface FunctionType {
 
 export interface ModuleSpec {
   readonly types: readonly FunctionType[];
+  /**
+   * Imported functions (module "host", the given field name, printable ASCII), numbered
+   * before the module's own functions; the caller's instantiation supplies them.
+   */
+  readonly imports?: readonly { readonly name: string; readonly type: number }[];
   /** Per function, its type index and body. */
   readonly functions: readonly { readonly type: number; readonly body: FunctionBody }[];
   /** Pages (64 KiB) of the module's one memory; undefined: none. */
@@ -221,23 +239,29 @@ function vector(items: readonly (readonly number[])[]): number[] {
   return out;
 }
 
+/** A length-prefixed import or export name. */
+function asciiName(name: string): number[] {
+  const codes = [...name].map((c) => {
+    const code = c.charCodeAt(0);
+    if (code > 0x7e || code < 0x20) throw new RangeError("import and export names are printable ASCII");
+    return code;
+  });
+  return [...unsignedLeb(codes.length), ...codes];
+}
+
 /** The module's bytes. */
 export function encodeModule(spec: ModuleSpec): Uint8Array {
   const out: number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   section(1, vector(spec.types.map((t) => [0x60, ...vector(t.params.map((p) => [p])), ...vector(t.results.map((r) => [r]))])), out);
+  if (spec.imports !== undefined && spec.imports.length > 0) {
+    section(2, vector(spec.imports.map((i) => [...asciiName("host"), ...asciiName(i.name), 0x00, ...unsignedLeb(i.type)])), out);
+  }
   section(3, vector(spec.functions.map((f) => unsignedLeb(f.type))), out);
   if (spec.memoryPages !== undefined) section(5, vector([[0x00, ...unsignedLeb(spec.memoryPages)]]), out);
   section(
     7,
     vector(
-      spec.exports.map((e) => {
-        const name = [...e.name].map((c) => {
-          const code = c.charCodeAt(0);
-          if (code > 0x7e || code < 0x20) throw new RangeError("export names are printable ASCII");
-          return code;
-        });
-        return [...unsignedLeb(name.length), ...name, e.kind === "function" ? 0x00 : 0x02, ...unsignedLeb(e.index)];
-      }),
+      spec.exports.map((e) => [...asciiName(e.name), e.kind === "function" ? 0x00 : 0x02, ...unsignedLeb(e.index)]),
     ),
     out,
   );

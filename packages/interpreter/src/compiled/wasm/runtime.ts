@@ -10,7 +10,7 @@ export interface WasmInstance {
 
 export interface WasmApi {
   readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object) => WasmInstance;
+  readonly Instance: new (module: object, imports?: object) => WasmInstance;
   validate(bytes: Uint8Array): boolean;
 }
 
@@ -23,14 +23,14 @@ export function exportedBuffer(instance: WasmInstance, name: string): ArrayBuffe
 }
 
 /**
- * The module's instance, or undefined where the host refuses to compile it
+ * The module's instance (its imports, module "host", from `host`), or undefined where the host refuses to compile it
  * synchronously (a browser's main thread limits synchronous compiles to a
  * few KiB): the caller then runs its JavaScript loops.
  */
-export function instantiate(bytes: Uint8Array): WasmInstance | undefined {
+export function instantiate(bytes: Uint8Array, host?: { readonly [name: string]: (...args: number[]) => number }): WasmInstance | undefined {
   if (wasmApi === undefined) return undefined;
   try {
-    return new wasmApi.Instance(new wasmApi.Module(bytes));
+    return new wasmApi.Instance(new wasmApi.Module(bytes), host === undefined ? undefined : { host });
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     throw e;

@@ -6,9 +6,10 @@
  * The engine's arrays stay Float64Arrays outside.
  */
 import type { Numerics } from "../../kernel.ts";
+import { fma64 } from "../../numerics/xla_cpu/arith.ts";
 import type { KernelPlan } from "../kernel_plan.ts";
 import type { LoopKernel } from "../loop_codegen.ts";
-import { type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
+import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
@@ -86,25 +87,28 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
  * 20 ms against 14.
  */
 const PRODUCTS_PER_COPY = 8;
+/** The same for XLA CPU's fused steps, each one or three dozen lane operations against a multiply and an add. */
+const FUSED_PRODUCTS_PER_COPY = 1;
 
 /** A batched matmul as dot_kernel.ts runs it: A [batch, m, k], B [batch, k, n] in, every output element written. */
 export type Matmul = (a: Float64Array, b: Float64Array, out: Float64Array) => void;
 
 /** Whether the WebAssembly matmul is expected to beat the JavaScript tiles, copies included (measured, see PRODUCTS_PER_COPY). */
-export function wasmMatmulPays(sizes: MatmulSizes): boolean {
+export function wasmMatmulPays(sizes: MatmulSizes, arithmetic: MatmulArithmetic): boolean {
   const { batches, m, k, n } = sizes;
-  return m * k * n >= PRODUCTS_PER_COPY * (m * k + k * n + m * n) && batches * m * k * n > 0;
+  const perCopy = arithmetic === "fma32" || arithmetic === "fma64" ? FUSED_PRODUCTS_PER_COPY : PRODUCTS_PER_COPY;
+  return m * k * n >= perCopy * (m * k + k * n + m * n) && batches * m * k * n > 0;
 }
 
 /**
  * The matmul as WebAssembly (emit_matmul.ts), or undefined where the host
  * has none or the arrays are too large.
  */
-export function compileWasmMatmul(sizes: MatmulSizes, f32: boolean): Matmul | undefined {
+export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic): Matmul | undefined {
   if (wasmApi === undefined) return undefined;
-  const emitted = emitMatmul(sizes, f32);
+  const emitted = emitMatmul(sizes, arithmetic);
   if (emitted === undefined) return undefined;
-  const instance = instantiate(emitted.bytes);
+  const instance = instantiate(emitted.bytes, arithmetic === "fma64" ? { fma64 } : undefined);
   const buffer = instance && exportedBuffer(instance, "memory");
   const run = instance?.exports.run;
   if (buffer === undefined || typeof run !== "function") return undefined;

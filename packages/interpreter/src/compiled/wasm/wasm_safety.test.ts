@@ -9,6 +9,7 @@ import { getComputation } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { planFusedComputation } from "../kernel_plan.ts";
 import { fusionModule } from "../test_support.ts";
+import { emitMatmul } from "./emit_matmul.ts";
 import { emitPlan } from "./emit_plan.ts";
 
 const MARK = "zqmark";
@@ -58,6 +59,18 @@ describe("generated WebAssembly", () => {
       // The only words after the header ("\0asm", version): the two export names.
       const printable = text.slice(8).match(/[a-z_]{3,}/gi) ?? [];
       expect([...new Set(printable)].sort()).toEqual(["memory", "run"]);
+    }
+  });
+
+  it("matmul modules carry only numbers, their export names and, for the f64 fused dot, one host import", () => {
+    for (const arithmetic of ["f64", "f32", "fma32", "fma64"] as const) {
+      const emitted = emitMatmul({ batches: 2, m: 5, k: 7, n: 3 }, arithmetic);
+      expect(emitted).toBeDefined();
+      const text = String.fromCharCode(...emitted!.bytes);
+      const withHost = arithmetic === "fma64";
+      expect(sectionIds(emitted!.bytes)).toEqual(withHost ? [1, 2, 3, 5, 7, 10] : [1, 3, 5, 7, 10]);
+      const printable = text.slice(8).match(/[a-z]{3,}[0-9]*/g) ?? [];
+      expect([...new Set(printable)].sort()).toEqual(withHost ? ["fma64", "host", "memory", "run"] : ["memory", "run"]);
     }
   });
 });

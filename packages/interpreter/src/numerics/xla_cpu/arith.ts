@@ -72,6 +72,11 @@ function roundToOdd(s: number, err: number): number {
 export function fma32(a: number, b: number, c: number): number {
   const p = a * b; // exact: 24 + 24 bits
   const s = p + c; // TwoSum, inlined: s + e = p + c exactly
+  // s is p + c rounded once; rounding it to f32 is the one rounding of p + c unless s is a midpoint
+  // between two f32 values, i.e. unless its mirror s + (s - r) is itself an f32 value.
+  const r = Math.fround(s);
+  const d = s - r;
+  if (d === 0 || Math.fround(s + d) !== s + d) return ftz32(r);
   const bb = s - p;
   const e = p - (s - bb) + (c - bb);
   return ftz32(Math.fround(roundToOdd(s, e)));

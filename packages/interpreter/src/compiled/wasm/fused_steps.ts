@@ -1,0 +1,156 @@
+/**
+ * XLA CPU's fused multiply-add steps (numerics "xla-cpu", numerics/xla_cpu/arith.ts
+ * fma32/fma64) as f64x2 lane code for the WebAssembly matmul (emit_matmul.ts), each
+ * lane bit for bit the JavaScript step's: acc = fma(x, y, acc), one rounding, under
+ * the x86 flush flags. Lanes run across output columns; x is one row value.
+ */
+import { F64, type FunctionBody, Op, Simd, V128 } from "./encoder.ts";
+
+/** Bit patterns as f64 constants (f64.const carries its 8 bytes as they are). */
+const bitsOf = (hi: number, lo: number): number => new Float64Array(new Uint32Array([lo, hi]).buffer)[0]!;
+const ONE_BIT = bitsOf(0, 1);
+const SIGN_BIT = -0;
+const MIN_NORMAL_F32 = 2 ** -126;
+const MIN_NORMAL_F64 = 2 ** -1022;
+const SPLIT = 134217729; // 2^27 + 1 (Veltkamp)
+const SAFE_LO = 2 ** -900;
+const TAIL_HI = 2 ** 1000;
+
+const splat = (f: FunctionBody, x: number): void => void f.f64Const(x).simd(Simd.f64x2Splat);
+const get = (f: FunctionBody, l: number): void => void f.opU(Op.localGet, l);
+
+/** Pushes local v's lanes with each value below `minNormal` in magnitude made zero of its sign (FTZ/DAZ). */
+export function pushFlushed(f: FunctionBody, v: number, minNormal: number): void {
+  get(f, v); splat(f, SIGN_BIT); f.simd(Simd.v128And);
+  get(f, v);
+  get(f, v); f.simd(Simd.f64x2Abs); splat(f, minNormal); f.simd(Simd.f64x2Lt);
+  f.simd(Simd.v128Bitselect);
+}
+
+export const F32_MIN_NORMAL = MIN_NORMAL_F32;
+export const F64_MIN_NORMAL = MIN_NORMAL_F64;
+
+/**
+ * The fused f32 step: p = x·y (exact for f32 values), s = p + c and TwoSum's
+ * error e; where e is not zero, s finite and its last bit even, s moves one
+ * ulp towards e (rounding to odd: +1 on the bit pattern when s and e have one
+ * sign, -1 otherwise), which then rounds to f32 as the one rounding of
+ * x·y + c does; an f32 denormal result becomes zero of its sign.
+ */
+export function fma32Step(f: FunctionBody): (c: number, x: number, y: number) => void {
+  const p = f.local(V128);
+  const sum = f.local(V128);
+  const bb = f.local(V128);
+  const e = f.local(V128);
+  return (c, x, y) => {
+    get(f, x); get(f, y); f.simd(Simd.f64x2Mul).opU(Op.localSet, p);
+    get(f, p); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, sum);
+    get(f, sum); get(f, p); f.simd(Simd.f64x2Sub).opU(Op.localSet, bb);
+    // e = (p - (s - bb)) + (c - bb)
+    get(f, p); get(f, sum); get(f, bb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    get(f, c); get(f, bb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add).opU(Op.localSet, e);
+    // s + (delta & adjust), delta = ((s ^ e) >> 63) << 1 | 1: +1 or -1
+    get(f, sum);
+    get(f, sum); get(f, e); f.simd(Simd.v128Xor).i32Const(63).simd(Simd.i64x2ShrS).i32Const(1).simd(Simd.i64x2Shl);
+    splat(f, ONE_BIT); f.simd(Simd.v128Or);
+    // adjust = e != 0 & |s| < inf & (s & 1) == 0
+    get(f, e); splat(f, 0); f.simd(Simd.f64x2Ne);
+    get(f, sum); f.simd(Simd.f64x2Abs); splat(f, Infinity); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
+    get(f, sum); splat(f, ONE_BIT); f.simd(Simd.v128And); splat(f, 0); f.simd(Simd.i64x2Eq).simd(Simd.v128And);
+    f.simd(Simd.v128And).simd(Simd.i64x2Add);
+    f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, sum);
+    pushFlushed(f, sum, MIN_NORMAL_F32);
+    f.opU(Op.localSet, c);
+  };
+}
+
+/** Pushes the Veltkamp split of local v: its high part (hi) or low part (v - hi). */
+export function pushSplit(f: FunctionBody, v: number, part: "hi" | "lo", scratch: number): void {
+  // t = SPLIT·v; hi = t - (t - v)
+  splat(f, SPLIT); get(f, v); f.simd(Simd.f64x2Mul).opU(Op.localTee, scratch);
+  get(f, scratch); get(f, v); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+  if (part === "lo") {
+    f.opU(Op.localSet, scratch);
+    get(f, v); get(f, scratch); f.simd(Simd.f64x2Sub);
+  }
+}
+
+/** The lanes of one f64 step: the row value x (splat) with its split, the column values y with theirs. */
+export interface Fma64Operands {
+  readonly x: number;
+  readonly xh: number;
+  readonly xl: number;
+  readonly y: number;
+  readonly yh: number;
+  readonly yl: number;
+}
+
+/**
+ * The fused f64 step, as dot_fma_rows.ts's f64FmaRows: TwoProduct (x·y = u + q
+ * from the splits), TwoSum of u + c, r = s + w rounded once and checked to be
+ * the one rounding of x·y + c (fma64Tail's conditions); a lane the check
+ * cannot settle calls `slow` (the module's function of type (x, y, c, r, ok)
+ * -> r, which calls the host's fma64 for each lane not ok). `xScalar` is x as
+ * an f64 local, passed to it.
+ */
+export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Operands, xScalar: number) => void {
+  const u = f.local(V128);
+  const s = f.local(V128);
+  const sb = f.local(V128);
+  const w = f.local(V128);
+  const r = f.local(V128);
+  const d = f.local(V128);
+  const ok = f.local(V128);
+  return (c, o, xScalar) => {
+    get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
+    get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
+    get(f, s); get(f, u); f.simd(Simd.f64x2Sub).opU(Op.localSet, sb);
+    // w = ((u - (s - sb)) + (c - sb)) + (xl·yl - (((u - xh·yh) - xl·yh) - xh·yl))
+    get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    get(f, o.xl); get(f, o.yl); f.simd(Simd.f64x2Mul);
+    get(f, u); get(f, o.xh); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    get(f, o.xl); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    get(f, o.xh); get(f, o.yl); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add).opU(Op.localSet, w);
+    get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
+    // d = w - (r - s)
+    get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
+    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
+    get(f, u); f.simd(Simd.f64x2Abs); splat(f, SAFE_LO); f.simd(Simd.f64x2Gt);
+    get(f, r); f.simd(Simd.f64x2Abs); splat(f, MIN_NORMAL_F64); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
+    get(f, r); f.simd(Simd.f64x2Abs); splat(f, TAIL_HI); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
+    get(f, w); f.simd(Simd.f64x2Abs); get(f, s); f.simd(Simd.f64x2Abs); splat(f, 0.125); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Le).simd(Simd.v128And);
+    get(f, d); splat(f, 0); f.simd(Simd.f64x2Eq);
+    get(f, r); get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Add); get(f, r); f.simd(Simd.f64x2Sub);
+    get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
+    f.simd(Simd.v128And).opU(Op.localTee, ok);
+    f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+    get(f, xScalar); get(f, o.y); get(f, c); get(f, r); get(f, ok); f.opU(Op.call, slow).opU(Op.localSet, r);
+    f.op(Op.end);
+    get(f, r); f.opU(Op.localSet, c);
+  };
+}
+
+/** The plain step of a zero row value: c = x·y + c (the sum is c itself or a zero: one rounding at most). */
+export function plainStep(f: FunctionBody, c: number, x: number, y: number): void {
+  get(f, x); get(f, y); f.simd(Simd.f64x2Mul); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, c);
+}
+
+/**
+ * The body of the module's slow-lane function (x: f64, y, c, r, ok: v128) -> v128:
+ * each lane whose ok mask is clear becomes host fma64(x, y, c) (import `fma64`).
+ */
+export function slowLanesBody(f: FunctionBody, fma64Import: number): void {
+  const [x, y, c, r, ok] = [0, 1, 2, 3, 4];
+  for (const lane of [0, 1]) {
+    get(f, ok); f.simdLane(Simd.f64x2ExtractLane, lane).f64Const(0).op(Op.f64Eq).structured(Op.if);
+    get(f, r);
+    get(f, x); get(f, y); f.simdLane(Simd.f64x2ExtractLane, lane); get(f, c); f.simdLane(Simd.f64x2ExtractLane, lane);
+    f.opU(Op.call, fma64Import).simdLane(Simd.f64x2ReplaceLane, lane).opU(Op.localSet, r);
+    f.op(Op.end);
+  }
+  get(f, r);
+}
+
+export const SLOW_LANES_PARAMS = [F64, V128, V128, V128, V128] as const;
