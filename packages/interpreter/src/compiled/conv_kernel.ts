@@ -340,24 +340,61 @@ function scatterRowsF32(prod: Float32Array, stride: number, out: Float64Array, g
   }
 }
 
-/** Copies a packed panel [n, depth] into the WebAssembly product's A, each value in four lanes. */
-function splatPanel(panel: Float64Array, count: number, a: Float32Array): void {
-  for (let q = 0, x = 0; q < count; q++, x += 4) {
-    const v = panel[q];
-    a[x] = v;
-    a[x + 1] = v;
-    a[x + 2] = v;
-    a[x + 3] = v;
+/**
+ * packRows straight into the WebAssembly product's A: the same values in the
+ * same order, each in four lanes.
+ */
+function packRowsSplat(lhs: Float64Array, a: Float32Array, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
+  const { ci, lBatch, lFeat, groupStep } = g;
+  const taps = cls.taps.length;
+  const np = cls.positions.length;
+  const offs = cls.offs;
+  const groupBase = k * groupStep;
+  let q = 0;
+  let b = Math.floor(r0 / np);
+  let p = r0 - b * np;
+  for (let r = 0; r < n; r++) {
+    const base = groupBase + b * lBatch;
+    const tBase = p * taps;
+    for (let t = 0; t < taps; t++) {
+      const off = offs[tBase + t];
+      if (off < 0) {
+        a.fill(0, q, q + 4 * ci);
+        q += 4 * ci;
+      } else {
+        for (let i = 0, l = base + off; i < ci; i++, l += lFeat, q += 4) {
+          const v = lhs[l];
+          a[q] = v;
+          a[q + 1] = v;
+          a[q + 2] = v;
+          a[q + 3] = v;
+        }
+      }
+    }
+    if (++p === np) {
+      p = 0;
+      b++;
+    }
   }
 }
 
-/** Copies a packed kernel [depth, width] into the WebAssembly product's B, rows padded to nv·4 columns (the padding left at zero). */
-function padKernelRows(w: Float64Array, depth: number, width: number, b: Float32Array, stride: number): void {
-  for (let p = 0; p < depth; p++) {
-    const src = p * width;
-    const dst = p * stride;
-    for (let c = 0; c < width; c++) b[dst + c] = w[src + c];
+/** packKernel straight into the WebAssembly product's B, rows `stride` floats apart (the padding columns never written: their chains are never read). */
+function packKernelF32(rhs: Float64Array, w: Float32Array, stride: number, g: Plan, k: number, taps: Int32Array): boolean {
+  const { ci, width, rhsTap, rIn, rOut } = g;
+  let finite = true;
+  let row = 0;
+  const oBase = k * width * rOut;
+  for (let j = 0; j < taps.length; j++) {
+    for (let i = 0; i < ci; i++, row += stride) {
+      const base = oBase + rhsTap[taps[j]] + i * rIn;
+      for (let c = 0, r = base; c < width; c++, r += rOut) {
+        const v = rhs[r];
+        if (v - v !== 0) finite = false;
+        w[row + c] = v;
+      }
+    }
   }
+  return finite;
 }
 
 /** Every output of a class with no tap at all is the empty sum, +0 (false for pred). */
@@ -566,21 +603,20 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
       const simd = wasmF32 ? wasmGemm(panelRows, depth) : undefined;
       const temp = prodBuf(panelRows * g.width);
       for (let k = 0; k < g.blocks; k++) {
-        const finite = packKernel(r, wk, g, k, cls.taps);
-        if (floats && !finite && cls === g.padded) return false;
         if (simd !== undefined) {
           // Rows past n in the last panel hold an earlier panel's values: their chains run and are never read.
           const stride = Math.ceil(g.width / 4) * 4;
-          padKernelRows(wk as Float64Array, depth, g.width, simd.b, stride);
+          if (!packKernelF32(r, simd.b, stride, g, k, cls.taps) && cls === g.padded) return false;
           for (let r0 = 0; r0 < rows; r0 += panelRows) {
             const n = Math.min(panelRows, rows - r0);
-            packRows(l, pk, g, cls, k, r0, n);
-            splatPanel(pk as Float64Array, n * depth, simd.a);
+            packRowsSplat(l, simd.a, g, cls, k, r0, n);
             simd.run();
             scatterRowsF32(simd.out, stride, out, g, cls, k, r0, n);
           }
           continue;
         }
+        const finite = packKernel(r, wk, g, k, cls.taps);
+        if (floats && !finite && cls === g.padded) return false;
         for (let r0 = 0; r0 < rows; r0 += panelRows) {
           const n = Math.min(panelRows, rows - r0);
           packRows(l, pk, g, cls, k, r0, n);
