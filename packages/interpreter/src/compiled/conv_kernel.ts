@@ -340,11 +340,8 @@ function scatterRowsF32(prod: Float32Array, stride: number, out: Float64Array, g
   }
 }
 
-/**
- * packRows straight into the WebAssembly product's A: the same values in the
- * same order, each in four lanes.
- */
-function packRowsSplat(lhs: Float64Array, a: Float32Array, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
+/** packRows straight into the WebAssembly product's A (f32): the same values in the same order. */
+function packRowsF32(lhs: Float64Array, a: Float32Array, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
   const { ci, lBatch, lFeat, groupStep } = g;
   const taps = cls.taps.length;
   const np = cls.positions.length;
@@ -359,16 +356,9 @@ function packRowsSplat(lhs: Float64Array, a: Float32Array, g: Plan, cls: TapClas
     for (let t = 0; t < taps; t++) {
       const off = offs[tBase + t];
       if (off < 0) {
-        a.fill(0, q, q + 4 * ci);
-        q += 4 * ci;
+        for (let i = 0; i < ci; i++) a[q++] = 0;
       } else {
-        for (let i = 0, l = base + off; i < ci; i++, l += lFeat, q += 4) {
-          const v = lhs[l];
-          a[q] = v;
-          a[q + 1] = v;
-          a[q + 2] = v;
-          a[q + 3] = v;
-        }
+        for (let i = 0, l = base + off; i < ci; i++, l += lFeat) a[q++] = lhs[l];
       }
     }
     if (++p === np) {
@@ -609,7 +599,7 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
           if (!packKernelF32(r, simd.b, stride, g, k, cls.taps) && cls === g.padded) return false;
           for (let r0 = 0; r0 < rows; r0 += panelRows) {
             const n = Math.min(panelRows, rows - r0);
-            packRowsSplat(l, simd.a, g, cls, k, r0, n);
+            packRowsF32(l, simd.a, g, cls, k, r0, n);
             simd.run();
             scatterRowsF32(simd.out, stride, out, g, cls, k, r0, n);
           }

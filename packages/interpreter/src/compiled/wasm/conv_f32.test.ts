@@ -27,7 +27,7 @@ describe("WebAssembly f32 convolution product", () => {
         const width = nv * 4;
         const a = f32Values(m * k, next);
         const b = f32Values(k * width, next);
-        for (let q = 0; q < m * k; q++) gemm.a.fill(a[q], 4 * q, 4 * q + 4);
+        gemm.a.set(a);
         gemm.b.set(b);
         gemm.run();
         for (let r = 0; r < m; r++) {
