@@ -257,6 +257,30 @@ describe("compileConvolution", () => {
     }), { numRuns: 40, seed: 0xf32f32 });
   });
 
+  it("runs f32 depthwise convolutions with contiguous groups as WebAssembly lanes across groups, with the JavaScript loop's bits", () => {
+    const cases = fc.record({
+      batch: fc.integer({ min: 1, max: 2 }),
+      groups: fc.integer({ min: 4, max: 37 }),
+      window: fc.array(fc.record({
+        size: fc.integer({ min: 1, max: 3 }), stride: fc.integer({ min: 1, max: 2 }), padLow: fc.integer({ min: 0, max: 2 }), padHigh: fc.integer({ min: 0, max: 2 }),
+        baseDilation: fc.integer({ min: 1, max: 2 }), windowDilation: fc.integer({ min: 1, max: 2 }), windowReversal: fc.boolean(), inputSize: fc.integer({ min: 1, max: 7 }),
+      }), { minLength: 2, maxLength: 2 }),
+      types: fc.constantFrom(["f32", "f32"] as const, ["bf16", "f32"] as const, ["f16", "f16"] as const),
+      seed: fc.integer({ min: 1, max: 1 << 30 }),
+    });
+    fc.assert(fc.property(cases, ({ batch, groups, window, types, seed }) => {
+      const b = build({
+        batch, groups, groupKind: "feature", ci: 1, co: 1, window, lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2],
+        operandType: types[0], resultType: types[1], seed, specials: true,
+      });
+      expectSameAsReference(b);
+      const n = (b.inst.shape as ArrayLiteral["shape"]).dimensions.reduce((x, y) => x * y, 1);
+      const x = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, false)!(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      const y = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true)!(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i]))).toBe(-1);
+    }), { numRuns: 60, seed: 0xdee9 });
+  });
+
   it("checks its operands against the compiled shapes", () => {
     const b = nhwc("f64", 1, 4, 2, 3, 3);
     const kernel = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape)!;

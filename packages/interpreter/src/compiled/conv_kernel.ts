@@ -39,6 +39,7 @@ import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
 import { convertScalar } from "../kernels/elementwise/convert.ts";
 import { F32_TILES, F64_TILES, I32_TILES, type Tiles, blockedMatmul } from "./dot_kernel.ts";
 import { type ConvGemmF32, compileConvGemmF32 } from "./wasm/emit_conv_f32.ts";
+import { type DepthwiseF32, compileDepthwiseF32 } from "./wasm/emit_depthwise_f32.ts";
 
 /** Computes the convolution into `out` (the result's length, never an operand) and returns the result. */
 export type ConvKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out: Float64Array) => ArrayLiteral;
@@ -520,6 +521,60 @@ function packDepthwise(rhs: Float64Array, w: Float64Array, g: Plan): void {
   for (let t = 0; t < taps; t++) for (let k = 0; k < blocks; k++) w[t * blocks + k] = rhs[k * rOut + rhsTap[t]];
 }
 
+/** The WebAssembly f32 depthwise product with its row table filled, and each row's output offset (of group 0). */
+interface WasmDepthwise {
+  readonly dw: DepthwiseF32;
+  readonly rowOut: Int32Array;
+  readonly gv: number;
+}
+
+/** Lists every (row, real tap) of the exact classes into the module's tables: the rows of depthwiseF32, the same taps in the same order. */
+function wasmDepthwise(g: Plan, lhsCount: number): WasmDepthwise | undefined {
+  const classes = g.exact();
+  const { outBatch, blocks, lBatch, oBatch, outPos } = g;
+  let rows = 0;
+  let pairs = 0;
+  for (const c of classes) {
+    rows += outBatch * c.positions.length;
+    pairs += outBatch * c.positions.length * c.taps.length;
+  }
+  const gv = Math.ceil(blocks / 4);
+  const dw = compileDepthwiseF32({ rows, gv, lhs: lhsCount, w: g.taps * gv * 4, pairs });
+  if (dw === undefined) return undefined;
+  const rowOut = new Int32Array(rows);
+  let row = 0;
+  let pair = 0;
+  for (const { taps, offs, positions } of classes) {
+    const nt = taps.length;
+    for (let b = 0; b < outBatch; b++) {
+      for (let i = 0; i < positions.length; i++, row++) {
+        dw.starts[row] = pair * 8;
+        rowOut[row] = b * oBatch + outPos[positions[i]];
+        for (let j = 0; j < nt; j++, pair++) {
+          dw.pairs[2 * pair] = (b * lBatch + offs[i * nt + j]) * 4;
+          dw.pairs[2 * pair + 1] = taps[j] * gv * 16;
+        }
+      }
+    }
+  }
+  dw.starts[rows] = pair * 8;
+  return { dw, rowOut, gv };
+}
+
+/** Runs the WebAssembly depthwise product: lhs and kernel copied in as f32 (exact: f32 accumulation's operands are f32 values), outputs scattered. */
+function runWasmDepthwise({ dw, rowOut, gv }: WasmDepthwise, l: Float64Array, rhs: Float64Array, out: Float64Array, g: Plan): void {
+  const { taps, blocks, rhsTap, rOut, oFeat } = g;
+  dw.l.set(l);
+  const stride = gv * 4;
+  for (let t = 0; t < taps; t++) for (let k = 0; k < blocks; k++) dw.w[t * stride + k] = rhs[k * rOut + rhsTap[t]];
+  dw.run();
+  const res = dw.out;
+  for (let row = 0, q = 0; row < rowOut.length; row++, q += stride) {
+    const base = rowOut[row];
+    for (let k = 0, o = base; k < blocks; k++, o += oFeat) out[o] = res[q + k];
+  }
+}
+
 /** A reusable buffer of at least the asked length, grown when a larger one is asked for. */
 function grower<A extends Float64Array | Int32Array>(make: (n: number) => A): (n: number) => A {
   let buf: A | undefined;
@@ -631,7 +686,17 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
     }
   };
 
+  // f32 depthwise with the groups contiguous in the lhs: WebAssembly lanes across groups, its tables made on first use.
+  const depthwiseSimd = depthwise && wasm && kind === "float32" && g.groupStep === 1 && g.blocks >= 4;
+  let simdDepthwise: WasmDepthwise | null | undefined;
   const runDepthwise = (l: Float64Array, r: Float64Array, out: Float64Array): void => {
+    if (depthwiseSimd) {
+      simdDepthwise ??= wasmDepthwise(g, lhsCount) ?? null;
+      if (simdDepthwise !== null) {
+        runWasmDepthwise(simdDepthwise, l, r, out, g);
+        return;
+      }
+    }
     const w = wDepthwise();
     packDepthwise(r, w, g);
     const loop = kind === "float64" ? depthwiseF64 : kind === "float32" ? depthwiseF32 : depthwiseI32;
