@@ -230,6 +230,57 @@ describe("compileConvolution", () => {
     }
   });
 
+  it("runs f32 panels as WebAssembly f32x4 products with the JavaScript tiles' bits (widths of whole and partial vectors, special values)", () => {
+    const sizes = fc.record({
+      batch: fc.integer({ min: 1, max: 3 }),
+      hw: fc.integer({ min: 5, max: 10 }),
+      ci: fc.integer({ min: 3, max: 12 }),
+      co: fc.integer({ min: 4, max: 13 }),
+      k: fc.integer({ min: 1, max: 3 }),
+      pad: fc.integer({ min: 0, max: 1 }),
+      widen: fc.boolean(),
+      seed: fc.integer({ min: 1, max: 1 << 30 }),
+    });
+    fc.assert(fc.property(sizes, ({ batch, hw, ci, co, k, pad, widen, seed }) => {
+      const dim = { size: k, stride: 1, padLow: pad, padHigh: pad, baseDilation: 1, windowDilation: 1, windowReversal: false, inputSize: hw };
+      const b = build({
+        batch, groups: 1, groupKind: "feature", ci, co, window: [dim, dim], lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2],
+        operandType: widen ? "bf16" : "f32", resultType: "f32", seed, specials: true,
+      });
+      expectSameAsReference(b);
+      const noWasm = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, false)!;
+      const withWasm = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true)!;
+      const n = (b.inst.shape as ArrayLiteral["shape"]).dimensions.reduce((x, y) => x * y, 1);
+      const x = noWasm(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      const y = withWasm(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i]))).toBe(-1);
+    }), { numRuns: 40, seed: 0xf32f32 });
+  });
+
+  it("runs f32 depthwise convolutions with contiguous groups as WebAssembly lanes across groups, with the JavaScript loop's bits", () => {
+    const cases = fc.record({
+      batch: fc.integer({ min: 1, max: 2 }),
+      groups: fc.integer({ min: 4, max: 37 }),
+      window: fc.array(fc.record({
+        size: fc.integer({ min: 1, max: 3 }), stride: fc.integer({ min: 1, max: 2 }), padLow: fc.integer({ min: 0, max: 2 }), padHigh: fc.integer({ min: 0, max: 2 }),
+        baseDilation: fc.integer({ min: 1, max: 2 }), windowDilation: fc.integer({ min: 1, max: 2 }), windowReversal: fc.boolean(), inputSize: fc.integer({ min: 1, max: 7 }),
+      }), { minLength: 2, maxLength: 2 }),
+      types: fc.constantFrom(["f32", "f32"] as const, ["bf16", "f32"] as const, ["f16", "f16"] as const),
+      seed: fc.integer({ min: 1, max: 1 << 30 }),
+    });
+    fc.assert(fc.property(cases, ({ batch, groups, window, types, seed }) => {
+      const b = build({
+        batch, groups, groupKind: "feature", ci: 1, co: 1, window, lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2],
+        operandType: types[0], resultType: types[1], seed, specials: true,
+      });
+      expectSameAsReference(b);
+      const n = (b.inst.shape as ArrayLiteral["shape"]).dimensions.reduce((x, y) => x * y, 1);
+      const x = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, false)!(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      const y = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true)!(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+      expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i]))).toBe(-1);
+    }), { numRuns: 60, seed: 0xdee9 });
+  });
+
   it("checks its operands against the compiled shapes", () => {
     const b = nhwc("f64", 1, 4, 2, 3, 3);
     const kernel = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape)!;

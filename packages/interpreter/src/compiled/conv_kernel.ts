@@ -38,6 +38,8 @@ import {
 import { accumulationKind } from "../kernels/dot_conv/accumulation.ts";
 import { convertScalar } from "../kernels/elementwise/convert.ts";
 import { F32_TILES, F64_TILES, I32_TILES, type Tiles, blockedMatmul } from "./dot_kernel.ts";
+import { type ConvGemmF32, compileConvGemmF32 } from "./wasm/emit_conv_f32.ts";
+import { type DepthwiseF32, compileDepthwiseF32 } from "./wasm/emit_depthwise_f32.ts";
 
 /** Computes the convolution into `out` (the result's length, never an operand) and returns the result. */
 export type ConvKernel = (lhs: ArrayLiteral, rhs: ArrayLiteral, out: Float64Array) => ArrayLiteral;
@@ -321,6 +323,71 @@ function scatterRows(prod: Float64Array, out: Float64Array, g: Plan, cls: TapCla
   }
 }
 
+/** scatterRows from the WebAssembly f32 product's output, rows `stride` floats apart (columns padded to whole vectors). */
+function scatterRowsF32(prod: Float32Array, stride: number, out: Float64Array, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
+  const { width, outPos, oBatch, oFeat } = g;
+  const positions = cls.positions;
+  const np = positions.length;
+  const featBase = k * width * oFeat;
+  let b = Math.floor(r0 / np);
+  let p = r0 - b * np;
+  for (let r = 0, q0 = 0; r < n; r++, q0 += stride) {
+    const base = featBase + b * oBatch + outPos[positions[p]];
+    for (let j = 0, o = base; j < width; j++, o += oFeat) out[o] = prod[q0 + j];
+    if (++p === np) {
+      p = 0;
+      b++;
+    }
+  }
+}
+
+/** packRows straight into the WebAssembly product's A (f32): the same values in the same order. */
+function packRowsF32(lhs: Float64Array, a: Float32Array, g: Plan, cls: TapClass, k: number, r0: number, n: number): void {
+  const { ci, lBatch, lFeat, groupStep } = g;
+  const taps = cls.taps.length;
+  const np = cls.positions.length;
+  const offs = cls.offs;
+  const groupBase = k * groupStep;
+  let q = 0;
+  let b = Math.floor(r0 / np);
+  let p = r0 - b * np;
+  for (let r = 0; r < n; r++) {
+    const base = groupBase + b * lBatch;
+    const tBase = p * taps;
+    for (let t = 0; t < taps; t++) {
+      const off = offs[tBase + t];
+      if (off < 0) {
+        for (let i = 0; i < ci; i++) a[q++] = 0;
+      } else {
+        for (let i = 0, l = base + off; i < ci; i++, l += lFeat) a[q++] = lhs[l];
+      }
+    }
+    if (++p === np) {
+      p = 0;
+      b++;
+    }
+  }
+}
+
+/** packKernel straight into the WebAssembly product's B, rows `stride` floats apart (the padding columns never written: their chains are never read). */
+function packKernelF32(rhs: Float64Array, w: Float32Array, stride: number, g: Plan, k: number, taps: Int32Array): boolean {
+  const { ci, width, rhsTap, rIn, rOut } = g;
+  let finite = true;
+  let row = 0;
+  const oBase = k * width * rOut;
+  for (let j = 0; j < taps.length; j++) {
+    for (let i = 0; i < ci; i++, row += stride) {
+      const base = oBase + rhsTap[taps[j]] + i * rIn;
+      for (let c = 0, r = base; c < width; c++, r += rOut) {
+        const v = rhs[r];
+        if (v - v !== 0) finite = false;
+        w[row + c] = v;
+      }
+    }
+  }
+  return finite;
+}
+
 /** Every output of a class with no tap at all is the empty sum, +0 (false for pred). */
 function zeroClass(out: Float64Array, g: Plan, cls: TapClass): void {
   const { outBatch, blocks, width, outPos, oBatch, oFeat } = g;
@@ -328,6 +395,11 @@ function zeroClass(out: Float64Array, g: Plan, cls: TapClass): void {
     for (const p of cls.positions) for (let o = 0; o < blocks * width; o++) out[b * oBatch + outPos[p] + o * oFeat] = 0;
   }
 }
+
+/** The WebAssembly f32 product runs where the kernel has at least this many output features per group (one vector)... */
+const WASM_MIN_WIDTH = 4;
+/** ...and a panel holds at least this many products (below it the module's compile and the copies cost more than they save). */
+const WASM_MIN_PRODUCTS = 4096;
 
 /** The result types whose accumulator already is the stored value (no normalize pass). */
 function normalizedByAccumulator(t: ElementType): boolean {
@@ -449,6 +521,60 @@ function packDepthwise(rhs: Float64Array, w: Float64Array, g: Plan): void {
   for (let t = 0; t < taps; t++) for (let k = 0; k < blocks; k++) w[t * blocks + k] = rhs[k * rOut + rhsTap[t]];
 }
 
+/** The WebAssembly f32 depthwise product with its row table filled, and each row's output offset (of group 0). */
+interface WasmDepthwise {
+  readonly dw: DepthwiseF32;
+  readonly rowOut: Int32Array;
+  readonly gv: number;
+}
+
+/** Lists every (row, real tap) of the exact classes into the module's tables: the rows of depthwiseF32, the same taps in the same order. */
+function wasmDepthwise(g: Plan, lhsCount: number): WasmDepthwise | undefined {
+  const classes = g.exact();
+  const { outBatch, blocks, lBatch, oBatch, outPos } = g;
+  let rows = 0;
+  let pairs = 0;
+  for (const c of classes) {
+    rows += outBatch * c.positions.length;
+    pairs += outBatch * c.positions.length * c.taps.length;
+  }
+  const gv = Math.ceil(blocks / 4);
+  const dw = compileDepthwiseF32({ rows, gv, lhs: lhsCount, w: g.taps * gv * 4, pairs });
+  if (dw === undefined) return undefined;
+  const rowOut = new Int32Array(rows);
+  let row = 0;
+  let pair = 0;
+  for (const { taps, offs, positions } of classes) {
+    const nt = taps.length;
+    for (let b = 0; b < outBatch; b++) {
+      for (let i = 0; i < positions.length; i++, row++) {
+        dw.starts[row] = pair * 8;
+        rowOut[row] = b * oBatch + outPos[positions[i]];
+        for (let j = 0; j < nt; j++, pair++) {
+          dw.pairs[2 * pair] = (b * lBatch + offs[i * nt + j]) * 4;
+          dw.pairs[2 * pair + 1] = taps[j] * gv * 16;
+        }
+      }
+    }
+  }
+  dw.starts[rows] = pair * 8;
+  return { dw, rowOut, gv };
+}
+
+/** Runs the WebAssembly depthwise product: lhs and kernel copied in as f32 (exact: f32 accumulation's operands are f32 values), outputs scattered. */
+function runWasmDepthwise({ dw, rowOut, gv }: WasmDepthwise, l: Float64Array, rhs: Float64Array, out: Float64Array, g: Plan): void {
+  const { taps, blocks, rhsTap, rOut, oFeat } = g;
+  dw.l.set(l);
+  const stride = gv * 4;
+  for (let t = 0; t < taps; t++) for (let k = 0; k < blocks; k++) dw.w[t * stride + k] = rhs[k * rOut + rhsTap[t]];
+  dw.run();
+  const res = dw.out;
+  for (let row = 0, q = 0; row < rowOut.length; row++, q += stride) {
+    const base = rowOut[row];
+    for (let k = 0, o = base; k < blocks; k++, o += oFeat) out[o] = res[q + k];
+  }
+}
+
 /** A reusable buffer of at least the asked length, grown when a larger one is asked for. */
 function grower<A extends Float64Array | Int32Array>(make: (n: number) => A): (n: number) => A {
   let buf: A | undefined;
@@ -461,7 +587,7 @@ function grower<A extends Float64Array | Int32Array>(make: (n: number) => A): (n
  * or when the shapes do not match the attributes (the engine then runs the
  * reference kernel, which reports it).
  */
-export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape: ArrayShape, rhsShape: ArrayShape): ConvKernel | undefined {
+export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape: ArrayShape, rhsShape: ArrayShape, wasm = true): ConvKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
   const t = result.elementType;
@@ -489,6 +615,18 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
   const wI32 = grower((n) => new Int32Array(n));
   const pI32 = grower((n) => new Int32Array(n));
   const wDepthwise = scratch(() => new Float64Array(g.taps * g.blocks));
+  // f32 products as WebAssembly f32x4 (wasm/emit_conv_f32.ts), one module per (panel rows, depth), made on first use.
+  const wasmF32 = wasm && kind === "float32" && g.width >= WASM_MIN_WIDTH;
+  const wasmGemms = new Map<string, ConvGemmF32 | null>();
+  const wasmGemm = (m: number, depth: number): ConvGemmF32 | undefined => {
+    const key = `${m},${depth}`;
+    let e = wasmGemms.get(key);
+    if (e === undefined) {
+      e = m * depth * g.width >= WASM_MIN_PRODUCTS ? (compileConvGemmF32({ m, k: depth, nv: Math.ceil(g.width / 4) }) ?? null) : null;
+      wasmGemms.set(key, e);
+    }
+    return e ?? undefined;
+  };
 
   /**
    * The classes' outputs through the kind's tiles, operands packed into
@@ -507,8 +645,21 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
       const panelRows = Math.min(rows, Math.max(4, Math.floor(PANEL_VALUES / depth) & ~3));
       const wk = wBuf(depth * g.width);
       const pk = pBuf(panelRows * depth);
+      const simd = wasmF32 ? wasmGemm(panelRows, depth) : undefined;
       const temp = prodBuf(panelRows * g.width);
       for (let k = 0; k < g.blocks; k++) {
+        if (simd !== undefined) {
+          // Rows past n in the last panel hold an earlier panel's values: their chains run and are never read.
+          const stride = Math.ceil(g.width / 4) * 4;
+          if (!packKernelF32(r, simd.b, stride, g, k, cls.taps) && cls === g.padded) return false;
+          for (let r0 = 0; r0 < rows; r0 += panelRows) {
+            const n = Math.min(panelRows, rows - r0);
+            packRowsF32(l, simd.a, g, cls, k, r0, n);
+            simd.run();
+            scatterRowsF32(simd.out, stride, out, g, cls, k, r0, n);
+          }
+          continue;
+        }
         const finite = packKernel(r, wk, g, k, cls.taps);
         if (floats && !finite && cls === g.padded) return false;
         for (let r0 = 0; r0 < rows; r0 += panelRows) {
@@ -535,7 +686,17 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
     }
   };
 
+  // f32 depthwise with the groups contiguous in the lhs: WebAssembly lanes across groups, its tables made on first use.
+  const depthwiseSimd = depthwise && wasm && kind === "float32" && g.groupStep === 1 && g.blocks >= 4;
+  let simdDepthwise: WasmDepthwise | null | undefined;
   const runDepthwise = (l: Float64Array, r: Float64Array, out: Float64Array): void => {
+    if (depthwiseSimd) {
+      simdDepthwise ??= wasmDepthwise(g, lhsCount) ?? null;
+      if (simdDepthwise !== null) {
+        runWasmDepthwise(simdDepthwise, l, r, out, g);
+        return;
+      }
+    }
     const w = wDepthwise();
     packDepthwise(r, w, g);
     const loop = kind === "float64" ? depthwiseF64 : kind === "float32" ? depthwiseF32 : depthwiseI32;

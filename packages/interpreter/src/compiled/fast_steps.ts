@@ -32,6 +32,7 @@ import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { transposeInto } from "./transpose_kernel.ts";
+import { windowStep } from "./window_kernels.ts";
 
 /** A compiled instruction: operands in, result out, its arrays taken from the frame. */
 export type FastStep = (operands: readonly Literal[], frame: Frame, ctx: EvalContext) => Literal;
@@ -116,10 +117,10 @@ function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numeri
 }
 
 /** A convolution as packed matrix products (conv_kernel.ts). */
-function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">): FastStep | undefined {
+function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">, wasm: boolean): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const kernel = compileConvolution(inst, lhs, rhs);
+  const kernel = compileConvolution(inst, lhs, rhs, wasm);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
@@ -136,7 +137,12 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
     case "dot":
       return dotStep(c, inst, numerics, wasm);
     case "convolution":
-      return convolutionStep(c, inst);
+      return convolutionStep(c, inst, wasm);
+    case "reduce-window":
+    case "select-and-scatter":
+    case "pad":
+    case "reverse":
+      return windowStep(m, c, inst, numerics);
     default:
       return undefined;
   }

@@ -1,0 +1,51 @@
+import { normalizeValue } from "@minixla/hlo";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { uniformGenerator } from "../../elided_constants.ts";
+import { compileConvGemmF32, emitConvGemmF32 } from "./emit_conv_f32.ts";
+import { wasmApi } from "./runtime.ts";
+
+const SPECIALS = [NaN, 0, -0, Infinity, -Infinity, 1e-40, -1e-40, 3.4e38, -3.4e38, 1, -1];
+
+function f32Values(n: number, next: () => number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = next() < 0.15 ? SPECIALS[Math.floor(next() * SPECIALS.length)] : (next() - 0.5) * 2 ** Math.floor(next() * 40 - 20);
+    out[i] = normalizeValue("f32", x);
+  }
+  return out;
+}
+
+describe("WebAssembly f32 convolution product", () => {
+  it("gives every output the JavaScript chain fround(acc + fround(a·b)) from +0, bit for bit", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 11 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 1 << 30 }), (m, k, nv, seed) => {
+        const gemm = compileConvGemmF32({ m, k, nv });
+        expect(gemm, "the host runs WebAssembly").toBeDefined();
+        if (gemm === undefined) return;
+        const next = uniformGenerator(seed);
+        const width = nv * 4;
+        const a = f32Values(m * k, next);
+        const b = f32Values(k * width, next);
+        gemm.a.set(a);
+        gemm.b.set(b);
+        gemm.run();
+        for (let r = 0; r < m; r++) {
+          for (let c = 0; c < width; c++) {
+            let acc = 0;
+            for (let p = 0; p < k; p++) acc = Math.fround(acc + Math.fround(a[r * k + p] * b[p * width + c]));
+            const got = gemm.out[r * width + c];
+            expect(Object.is(got, acc) || (Number.isNaN(got) && Number.isNaN(acc)), `row ${r} column ${c}: ${got} vs ${acc}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("validates and declines sizes past its memory bound", () => {
+    const e = emitConvGemmF32({ m: 4, k: 3, nv: 2 });
+    expect(e !== undefined && wasmApi !== undefined && wasmApi.validate(e.bytes)).toBe(true);
+    expect(emitConvGemmF32({ m: 1 << 16, k: 1 << 10, nv: 4 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The f32 matrix product of the compiled convolution (conv_kernel.ts: an
+ * im2col panel A [m, k] times the packed kernel B [k, width]) as one
+ * WebAssembly function on f32x4 lanes, bitwise equal to the JavaScript f32
+ * tiles (dot_tiles.ts): each output is one chain over k, ascending from +0,
+ * acc = fround(acc + fround(a·b)). f32x4.mul and f32x4.add round each
+ * product and sum of two f32 values once to f32, which is what the tiles'
+ * fround of the double product (exact) and of the double sum (53 ≥ 2·24 + 2
+ * bits, so the double rounding is innocuous) give; subnormals are kept in
+ * both. Lanes run across output columns only, never along a chain.
+ *
+ * Memory holds A (f32, row-major; each value loads into four lanes with
+ * v128.load32_splat), B with its columns padded to whole
+ * vectors (nv = ceil(width/4) vectors per row), then the output [m, nv]
+ * vectors; a padded column computes a chain nobody reads. Tiles of 4 rows ×
+ * 2 vectors, then 1-vector columns and single rows at the edges.
+ */
+import { FunctionBody, I32, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
+import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
+
+export interface ConvGemmSizes {
+  /** Rows of A (panel rows), the depth k, and output vectors per row. */
+  readonly m: number;
+  readonly k: number;
+  readonly nv: number;
+}
+
+export interface EmittedConvGemm {
+  readonly bytes: Uint8Array;
+  /** Byte offsets of A, B and the output. */
+  readonly a: number;
+  readonly b: number;
+  readonly out: number;
+}
+
+const MAX_BYTES = 128 * 1024 * 1024;
+/** v128.load32_splat (0xFD 0x09), which the shared encoder's table does not list. */
+const V128_LOAD32_SPLAT = 0x09 as number as SimdOp;
+const PAGE = 65536;
+
+/** The module, or undefined where its memory would pass MAX_BYTES. */
+export function emitConvGemmF32({ m, k, nv }: ConvGemmSizes): EmittedConvGemm | undefined {
+  const aBytes = m * k * 4 + 16;
+  const bBytes = k * nv * 16;
+  const outBytes = m * nv * 16;
+  const aStart = 0;
+  const bStart = aStart + aBytes + ((16 - (aBytes % 16)) % 16);
+  const outStart = bStart + bBytes;
+  const end = outStart + outBytes;
+  if (end > MAX_BYTES || m === 0 || nv === 0) return undefined;
+
+  const f = new FunctionBody();
+  const i = f.local(I32);
+  const j = f.local(I32);
+  const pa = f.local(I32);
+  const pb = f.local(I32);
+  const po = f.local(I32);
+  const p16 = f.local(I32);
+  const p4 = f.local(I32);
+  const acc = Array.from({ length: 8 }, () => f.local(V128));
+  const bv = [f.local(V128), f.local(V128)];
+  const xv = f.local(V128);
+
+  /** for (v = start; v < stop; v += step) body, bounds known here (nothing when empty). */
+  const forLoop = (v: number, start: number, stop: number, step: number, body: () => void): void => {
+    if (start >= stop) return;
+    f.i32Const(start).opU(Op.localSet, v);
+    f.structured(Op.loop);
+    body();
+    f.opU(Op.localGet, v).i32Const(step).op(Op.i32Add).opU(Op.localTee, v).i32Const(stop).op(Op.i32LtS).opU(Op.brIf, 0);
+    f.op(Op.end);
+  };
+
+  /** One tile of `rows` rows and `vectors` output vectors at row i, vector j. */
+  const tile = (rows: number, vectors: 1 | 2): void => {
+    // pa = i·k·4, pb = j·16, po = (i·nv + j)·16
+    f.opU(Op.localGet, i).i32Const(k * 4).op(Op.i32Mul).opU(Op.localSet, pa);
+    f.opU(Op.localGet, j).i32Const(16).op(Op.i32Mul).opU(Op.localSet, pb);
+    f.opU(Op.localGet, i).i32Const(nv).op(Op.i32Mul).opU(Op.localGet, j).op(Op.i32Add).i32Const(16).op(Op.i32Mul).opU(Op.localSet, po);
+    // Every chain starts at +0 (all-zero bits).
+    for (let r = 0; r < rows; r++) for (let v = 0; v < vectors; v++) f.f64Const(0).simd(Simd.f64x2Splat).opU(Op.localSet, acc[r * 2 + v]);
+    if (k > 0) {
+      f.i32Const(0).opU(Op.localSet, p16);
+      f.i32Const(0).opU(Op.localSet, p4);
+      f.structured(Op.loop);
+      for (let v = 0; v < vectors; v++) f.opU(Op.localGet, pb).simdMem(Simd.v128Load, 4, bStart + v * 16).opU(Op.localSet, bv[v]);
+      for (let r = 0; r < rows; r++) {
+        f.opU(Op.localGet, pa).opU(Op.localGet, p4).op(Op.i32Add).simdMem(V128_LOAD32_SPLAT, 2, aStart + r * k * 4).opU(Op.localSet, xv);
+        for (let v = 0; v < vectors; v++) {
+          const c = acc[r * 2 + v];
+          f.opU(Op.localGet, c).opU(Op.localGet, xv).opU(Op.localGet, bv[v]).simd(Simd.f32x4Mul).simd(Simd.f32x4Add).opU(Op.localSet, c);
+        }
+      }
+      f.opU(Op.localGet, pb).i32Const(nv * 16).op(Op.i32Add).opU(Op.localSet, pb);
+      f.opU(Op.localGet, p4).i32Const(4).op(Op.i32Add).opU(Op.localSet, p4);
+      f.opU(Op.localGet, p16).i32Const(16).op(Op.i32Add).opU(Op.localTee, p16).i32Const(k * 16).op(Op.i32LtS).opU(Op.brIf, 0);
+      f.op(Op.end);
+    }
+    for (let r = 0; r < rows; r++) {
+      for (let v = 0; v < vectors; v++) f.opU(Op.localGet, po).opU(Op.localGet, acc[r * 2 + v]).simdMem(Simd.v128Store, 4, outStart + (r * nv + v) * 16);
+    }
+  };
+  const m4 = m - (m % 4);
+  const n2 = nv - (nv % 2);
+  const columnPanel = (vectors: 1 | 2): void => {
+    forLoop(i, 0, m4, 4, () => tile(4, vectors));
+    forLoop(i, m4, m, 1, () => tile(1, vectors));
+  };
+  forLoop(j, 0, n2, 2, () => columnPanel(2));
+  forLoop(j, n2, nv, 1, () => columnPanel(1));
+
+  const bytes = encodeModule({
+    types: [{ params: [], results: [] }],
+    functions: [{ type: 0, body: f }],
+    memoryPages: Math.max(1, Math.ceil(end / PAGE)),
+    exports: [
+      { name: "run", kind: "function", index: 0 },
+      { name: "memory", kind: "memory", index: 0 },
+    ],
+  });
+  return { bytes, a: aStart, b: bStart, out: outStart };
+}
+
+/** An instantiated product: fill `a` ([m, k]) and `b` ([k, nv·4]), call run, read `out` ([m, nv·4]). */
+export interface ConvGemmF32 {
+  readonly a: Float32Array;
+  readonly b: Float32Array;
+  readonly out: Float32Array;
+  readonly run: () => void;
+}
+
+/** The product instantiated, or undefined where the host has no WebAssembly or refuses the module. */
+export function compileConvGemmF32(sizes: ConvGemmSizes): ConvGemmF32 | undefined {
+  if (wasmApi === undefined) return undefined;
+  const emitted = emitConvGemmF32(sizes);
+  if (emitted === undefined) return undefined;
+  const instance = instantiate(emitted.bytes);
+  const buffer = instance && exportedBuffer(instance, "memory");
+  const run = instance?.exports.run;
+  if (buffer === undefined || typeof run !== "function") return undefined;
+  const { m, k, nv } = sizes;
+  return {
+    a: new Float32Array(buffer, emitted.a, m * k),
+    b: new Float32Array(buffer, emitted.b, k * nv * 4),
+    out: new Float32Array(buffer, emitted.out, m * nv * 4),
+    run: run as () => void,
+  };
+}
