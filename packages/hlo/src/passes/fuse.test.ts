@@ -360,6 +360,24 @@ ENTRY main {
     expect(body(m, fusions(e)[0]!)).toEqual(["broadcast", "xor", "constant", "broadcast", "shift-left"]);
   });
 
+  it("fuses XLA CPU's fused multiply-add custom call as an element-wise op, and no other custom call", () => {
+    const m = fused(`HloModule fma
+
+ENTRY main {
+  x = f32[4,3] parameter(0)
+  y = f32[4,3] parameter(1)
+  b = f32[3] parameter(2)
+  z = f32[4,3] broadcast(b), dimensions={1}
+  f = f32[4,3] custom-call(x, y, z), custom_call_target="minixla$xla_cpu_fma"
+  g = f32[4,3] custom-call(f), custom_call_target="opaque"
+  ROOT t = f32[4,3] tanh(g)
+}
+`);
+    const e = entryComputation(m);
+    expect(e.instructions.map((i) => i.opcode)).toEqual(["parameter", "parameter", "parameter", "fusion", "custom-call", "fusion"]);
+    expect(body(m, fusions(e)[0]!)).toEqual(["broadcast", "custom-call"]);
+  });
+
   it("leaves computations called as scalar functions alone: map, sort comparators", () => {
     const text = `HloModule scalars
 

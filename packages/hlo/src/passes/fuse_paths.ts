@@ -9,6 +9,7 @@
 import type { InstructionOf } from "../instruction.ts";
 import { ALL_OPCODES, OPCODES, type Opcode, type OpcodesOf } from "../opcode.ts";
 import { type Shape, sameDimensions } from "../shape.ts";
+import { XLA_CPU_FMA_TARGET } from "./xla_cpu_numerics.ts";
 
 /** A row of the table; `when` narrows "loop" to the instructions that compute one element per output element. */
 export type CompiledPath<K extends Opcode> =
@@ -33,6 +34,22 @@ export function isKnownScalarConstant(inst: InstructionOf<"constant">): boolean 
 const LOOP_IF_SCALAR_CONSTANT: CompiledPath<"constant"> = { path: "loop", when: isKnownScalarConstant };
 // Between types of different widths it adds or drops a dimension: not one element per element.
 const LOOP_IF_SAME_DIMENSIONS: CompiledPath<"bitcast-convert"> = { path: "loop", when: (inst, operandShape) => sameArrayDimensions(inst.shape, operandShape(inst.operands[0])) };
+
+/**
+ * XLA CPU's fused multiply-add (the xla-cpu-numerics pass's custom call, three operands of the
+ * result's f32 or f64 shape) computes one element per element; every other custom call is opaque.
+ */
+const LOOP_IF_XLA_CPU_FMA: CompiledPath<"custom-call"> = {
+  path: "loop",
+  when: (inst, operandShape) =>
+    inst.attributes.customCallTarget === XLA_CPU_FMA_TARGET &&
+    (inst.shape.elementType === "f32" || inst.shape.elementType === "f64") &&
+    inst.operands.length === 3 &&
+    inst.operands.every((o) => {
+      const s = operandShape(o);
+      return s.elementType === inst.shape.elementType && sameArrayDimensions(s, inst.shape);
+    }),
+};
 
 /** Every element-wise op computes one element per element: its family decides (bitcast-convert narrows it below). */
 const ELEMENTWISE_LOOPS = Object.fromEntries(ALL_OPCODES.filter((op) => OPCODES[op].family === "elementwise").map((op) => [op, LOOP])) as {
@@ -135,5 +152,5 @@ export const COMPILED_PATHS: { readonly [K in Opcode]: CompiledPath<K> } = {
   conditional: REFERENCE,
   map: REFERENCE,
   "opt-barrier": REFERENCE,
-  "custom-call": REFERENCE,
+  "custom-call": LOOP_IF_XLA_CPU_FMA,
 };

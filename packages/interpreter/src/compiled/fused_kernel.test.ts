@@ -4,7 +4,7 @@ import { evaluate } from "../evaluate.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { planFusedComputation } from "./kernel_plan.ts";
 import { generate } from "./loop_codegen.ts";
-import { argumentsFor, expectSameAsReference, fusionModule } from "./test_support.ts";
+import { argumentsFor, expectKernelMatches, expectSameAsReference, fusionModule } from "./test_support.ts";
 
 describe("kLoop fusions are bitwise equal to the reference", () => {
   it("adds a row broadcast to a matrix", () => {
@@ -223,6 +223,31 @@ describe("kLoop fusions are bitwise equal to the reference", () => {
   %b = f32[3,0] broadcast(%p1), dimensions={1}
   ROOT %a = f32[3,0] add(%p0, %b)
 }`);
+  });
+});
+
+describe("XLA CPU's fused multiply-add inside a loop", () => {
+  it("gives the custom call's bits, denormal operands and results flushed, in f32 and f64", () => {
+    for (const t of ["f32", "f64"] as const) {
+      const m = fusionModule(`%fused_computation (p0: ${t}[5,6], p1: ${t}[5,6], p2: ${t}[6]) -> ${t}[5,6] {
+  %p0 = ${t}[5,6] parameter(0)
+  %p1 = ${t}[5,6] parameter(1)
+  %p2 = ${t}[6] parameter(2)
+  %b = ${t}[5,6] broadcast(%p2), dimensions={1}
+  %f = ${t}[5,6] custom-call(%p0, %p1, %b), custom_call_target="minixla$xla_cpu_fma"
+  ROOT %n = ${t}[5,6] negate(%f)
+}`);
+      const kernel = compileFusedComputation(getComputation(m, "fused_computation"), m, { numerics: "xla-cpu", wasm: false });
+      expect(kernel, "the fused custom call compiles").toBeDefined();
+      expectKernelMatches(m, kernel!, [1, 2, 3, 4, 5]);
+      // One rounding: (1 + 2^-12)^2 - 1 keeps the 2^-24 that a multiply, then an add, would lose; a denormal product flushes.
+      const x = 1 + 2 ** -12;
+      const tiny = t === "f32" ? 2 ** -140 : 2 ** -1060;
+      const args = [literal(t, [5, 6], Array(30).fill(x)), literal(t, [5, 6], Array.from({ length: 30 }, (_, i) => (i < 6 ? tiny : x))), literal(t, [6], Array(6).fill(-1))] as ArrayLiteral[];
+      const got = kernel!(args).data as Float64Array;
+      expect(got[6]).toBe(-(2 ** -11 + 2 ** -24));
+      expect(got[0]).toBe(1);
+    }
   });
 });
 

@@ -34,6 +34,7 @@ import type { Normalize } from "../kernels/elementwise/loops.ts";
 import { simpleReducer } from "../kernels/reduce/reducer.ts";
 import { numericsOf } from "../numerics/index.ts";
 import { bitcastSemantics } from "./bitcast_scalar.ts";
+import { xlaCpuFmaSemantics } from "../numerics/xla_cpu/fma.ts";
 import {
   type AccessMap,
   type Affine,
@@ -252,7 +253,10 @@ export function planFusedComputation(
     let node = v.node;
     if (node === undefined) {
       const operandIds = v.operandKeys.map((k) => id.get(k) as number);
-      if (OPCODES[v.inst.opcode].family === "elementwise") {
+      const fma = v.inst.opcode === "custom-call" ? xlaCpuFmaSemantics(v.inst) : undefined;
+      if (fma !== undefined) {
+        node = { kind: "op", fn: fma, norm: undefined, operands: operandIds };
+      } else if (OPCODES[v.inst.opcode].family === "elementwise") {
         const types = v.inst.operands.map((o) => (byName.get(o)?.inst.shape.elementType ?? "token") as ElementType);
         const sem: ScalarSemantics | undefined =
           v.inst.opcode === "bitcast-convert" ? bitcastSemantics(types[0], numericShape(v.inst.shape)?.elementType ?? "token") : scalarSemantics(v.inst, types, numerics);
@@ -326,7 +330,8 @@ function operandMapsOf(
       return from && [throughReshape(map, dims, from, rank)];
     }
     default: {
-      if (OPCODES[inst.opcode].family !== "elementwise") return undefined;
+      // XLA CPU's fused multiply-add custom call reads its three operands element for element.
+      if (OPCODES[inst.opcode].family !== "elementwise" && xlaCpuFmaSemantics(inst) === undefined) return undefined;
       if ("broadcastDimensions" in inst.attributes && inst.attributes.broadcastDimensions !== undefined) return undefined;
       const maps: AccessMap[] = [];
       for (let k = 0; k < inst.operands.length; k++) {

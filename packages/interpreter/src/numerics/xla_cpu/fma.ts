@@ -11,7 +11,7 @@
  * (1 + 2^-30)(1 - 2^-30) - 1 = -2^-60 (0 unfused); f32
  * (-78.755 + d)·d + d = 0 for d = -3.8e-43.
  */
-import { type Literal, XLA_CPU_FMA_TARGET, shapeToString } from "@minixla/hlo";
+import { type HloInstruction, type Literal, XLA_CPU_FMA_TARGET, shapeToString } from "@minixla/hlo";
 import type { EvalContext } from "../../kernel.ts";
 import { type CustomCall, fail } from "../../custom_calls/custom_call_error.ts";
 import { fma32, fma64 } from "./arith.ts";
@@ -35,6 +35,20 @@ function xlaCpuFma(inst: CustomCall, operands: readonly Literal[], _ctx: EvalCon
   const data = new Float64Array(x.length);
   for (let i = 0; i < data.length; i++) data[i] = fma(daz(x[i]), daz(y[i]), daz(z[i]));
   return { shape: out, data };
+}
+
+/**
+ * The target's element function (operands flushed, one fused rounding, the result flushed), as
+ * the kernel above computes each element, for a custom call of this target with f32 or f64
+ * operands (the compiled engine fuses it); undefined for any other instruction.
+ */
+export function xlaCpuFmaSemantics(inst: HloInstruction): ((x: number, y: number, z: number) => number) | undefined {
+  if (inst.opcode !== "custom-call" || inst.attributes.customCallTarget !== XLA_CPU_FMA_TARGET) return undefined;
+  const t = inst.shape.elementType;
+  if (t !== "f32" && t !== "f64") return undefined;
+  const daz = xlaCpuFlusher(t) as (v: number) => number;
+  const fma = t === "f32" ? fma32 : fma64;
+  return (x, y, z) => fma(daz(x), daz(y), daz(z));
 }
 
 /** The target's kernel, keyed by its name (merged into custom_calls/targets.ts's table). */
