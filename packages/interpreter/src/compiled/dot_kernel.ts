@@ -126,6 +126,26 @@ function scratch<T>(make: () => T): () => T {
   return () => (buf ??= make());
 }
 
+type LayOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array) => Float64Array;
+
+/**
+ * `layOut` itself, or, for an operand that is a constant (`constant`), its
+ * result remembered for the array it was made from: the same array comes
+ * back on every call, and its scratch buffer serves that operand alone.
+ */
+function onceFor(constant: boolean, layOut: LayOut): LayOut {
+  if (!constant) return layOut;
+  let source: Float64Array | undefined;
+  let made: Float64Array | undefined;
+  return (data, dims, order, inPlace, buf) => {
+    if (data !== source || made === undefined) {
+      made = layOut(data, dims, order, inPlace, buf);
+      source = data;
+    }
+    return made;
+  };
+}
+
 /** Throws unless the literal has the compiled shape's dimensions and f64 storage of its element count. */
 function checkOperand(inst: InstructionOf<"dot">, l: ArrayLiteral, expected: ArrayShape, position: number): Float64Array {
   const d = l.shape.dimensions;
@@ -152,6 +172,8 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * steps in the same order, dot_fma_rows.ts), and left to the reference
  * kernel otherwise. `wasm`: the other float sums run as WebAssembly SIMD
  * where that is expected to pay (true), always ("always", tests) or never (false).
+ * `constantOperands`: which operands are the module's constants, whose
+ * flushed layout is made once instead of on every call.
  */
 export function compileDot(
   inst: InstructionOf<"dot">,
@@ -159,6 +181,7 @@ export function compileDot(
   rhsShape: ArrayShape,
   numerics: Numerics = "reference",
   wasm: boolean | "always" = true,
+  constantOperands: readonly [boolean, boolean] = [false, false],
 ): DotKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
@@ -226,6 +249,10 @@ export function compileDot(
     return dst;
   };
 
+  // A constant operand's array is the module's own and never written: laid out and flushed once, on its first call.
+  const lhsFlushed = onceFor(constantOperands[0], laidOutFlushed);
+  const rhsFlushed = onceFor(constantOperands[1], laidOutFlushed);
+
   return (lhs, rhs, out) => {
     const l = checkOperand(inst, lhs, lhsShape, 0);
     const r = checkOperand(inst, rhs, rhsShape, 1);
@@ -234,8 +261,8 @@ export function compileDot(
     }
     const data = out ?? new Float64Array(outCount);
     if (fma) {
-      const la = laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
-      const rb = laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);
+      const la = lhsFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
+      const rb = rhsFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);
       if (kind === "float32") f32FmaRows(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n);
       else f64FmaRows(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n, rhsPairs());
       if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);

@@ -29,6 +29,8 @@ import type { EvalContext, Numerics } from "../kernel.ts";
 import type { Frame } from "./buffer_pool.ts";
 import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
+import { type MoveKernel, compileConcatenate, compileGather } from "./data_movement_steps.ts";
+import { compileFlushedSum } from "./flushed_sum.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { transposeInto } from "./transpose_kernel.ts";
 
@@ -97,15 +99,27 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
   const t = loneTranspose(fused);
   if (t !== undefined) return transposeStep(inst, t.perm, t.param);
   const kernel = compileFusedComputation(fused, m, { numerics, wasm });
-  if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
+  if (kernel === undefined) return flushedSumStep(m, inst, numerics, wasm, n);
   return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
+}
+
+/** A kInput fusion whose sum the mode flushes (flushed_sum.ts). */
+function flushedSumStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numerics, wasm: boolean, n: number): FastStep | undefined {
+  const sum = compileFlushedSum(m, inst, numerics, wasm);
+  if (sum === undefined) return undefined;
+  return (operands, frame) => {
+    const out = frame.take(n);
+    sum(arrays(inst.opcode, operands), frame, out);
+    return { shape: inst.shape as ArrayShape, data: out };
+  };
 }
 
 function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const kernel = compileDot(inst, lhs, rhs, numerics, wasm);
+  const constant = (k: number): boolean => getInstruction(c, inst.operands[k]).opcode === "constant";
+  const kernel = compileDot(inst, lhs, rhs, numerics, wasm, [constant(0), constant(1)]);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
@@ -127,6 +141,17 @@ function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">):
   };
 }
 
+/** A gather or concatenate that only moves elements (data_movement_steps.ts). */
+function moveStep(inst: HloInstruction, kernel: MoveKernel | undefined): FastStep | undefined {
+  if (kernel === undefined) return undefined;
+  const n = elementCount(inst.shape as ArrayShape);
+  return (operands, frame) => {
+    const out = frame.take(n);
+    kernel(arrays(inst.opcode, operands), out);
+    return { shape: inst.shape as ArrayShape, data: out };
+  };
+}
+
 /** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics, `wasm` as CompileOptions.wasm. */
 export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference", wasm = true): FastStep | undefined {
   switch (inst.opcode) {
@@ -136,6 +161,10 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
       return dotStep(c, inst, numerics, wasm);
     case "convolution":
       return convolutionStep(c, inst);
+    case "gather":
+      return moveStep(inst, compileGather(inst, getInstruction(c, inst.operands[0]).shape, getInstruction(c, inst.operands[1]).shape));
+    case "concatenate":
+      return moveStep(inst, compileConcatenate(inst, inst.operands.map((o) => getInstruction(c, o).shape)));
     default:
       return undefined;
   }
