@@ -18,6 +18,10 @@ const ADD = (t: string): string => `%add_${t} (a: ${t}[], b: ${t}[]) -> ${t}[] {
   ROOT %r = ${t}[] add(%a, %b)
 }`;
 
+function scalarText(v: number): string {
+  return Number.isNaN(v) ? "nan" : v === Number.POSITIVE_INFINITY ? "inf" : v === Number.NEGATIVE_INFINITY ? "-inf" : Object.is(v, -0) ? "-0" : String(v);
+}
+
 function expectCompiledSum(m: HloModule, args: readonly Literal[]): void {
   const exe = compile(m, { numerics: "xla-cpu" });
   const plan = planComputation(exe.module, entryComputation(exe.module), true, "xla-cpu");
@@ -37,9 +41,11 @@ describe("compiled flushed sum (kInput fusion, numerics xla-cpu)", () => {
       t: fc.constantFrom("f32", "bf16", "f64"),
       // The input read in place (a parameter) or computed before the sum.
       direct: fc.boolean(),
+      // The init a constant of the fused computation rather than an operand.
+      constantInit: fc.boolean(),
     });
     fc.assert(
-      fc.property(arb, ({ dims, mask, vals, init, t, direct }) => {
+      fc.property(arb, ({ dims, mask, vals, init, t, direct, constantInit }) => {
         const reduced = dims.map((_, d) => d).filter((d) => mask[d]);
         const outDims = dims.filter((_, d) => !mask[d]);
         const s = `${t}[${dims}]`;
@@ -54,20 +60,20 @@ describe("compiled flushed sum (kInput fusion, numerics xla-cpu)", () => {
         const m = parseHloModule(`HloModule s
 ${ADD(t)}
 
-%fused_computation (p: ${s}, z: ${t}[]) -> ${o} {
+%fused_computation (p: ${s}${constantInit ? "" : `, z: ${t}[]`}) -> ${o} {
   %p = ${s} parameter(0)
-  %z = ${t}[] parameter(1)
+  %z = ${t}[] ${constantInit ? `constant(${scalarText(init)})` : "parameter(1)"}
 ${body}
 }
 
-ENTRY %main (x: ${s}, i: ${t}[]) -> ${o} {
+ENTRY %main (x: ${s}${constantInit ? "" : `, i: ${t}[]`}) -> ${o} {
   %x = ${s} parameter(0)
-  %i = ${t}[] parameter(1)
-  ROOT %f = ${o} fusion(%x, %i), kind=kInput, calls=%fused_computation
+  ${constantInit ? "" : `%i = ${t}[] parameter(1)`}
+  ROOT %f = ${o} fusion(%x${constantInit ? "" : ", %i"}), kind=kInput, calls=%fused_computation
 }`);
         const count = dims.reduce((a, b) => a * b, 1);
         const x = literal(t as "f32", dims, Array.from({ length: count }, (_, j) => vals[j % vals.length]));
-        expectCompiledSum(m, [x, literal(t as "f32", [], [init])]);
+        expectCompiledSum(m, constantInit ? [x] : [x, literal(t as "f32", [], [init])]);
       }),
       { numRuns: 200, seed: 20261131 },
     );

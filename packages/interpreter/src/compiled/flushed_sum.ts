@@ -21,6 +21,7 @@ import {
   elementCount,
   getComputation,
   getInstruction,
+  isArrayLiteral,
   isArrayShape,
   storageOf,
   stridesOf,
@@ -78,9 +79,17 @@ function basesOf(dims: readonly number[], reduced: readonly number[]): Int32Arra
   return bases;
 }
 
+/** The value of a one-element constant stored as float64, or undefined. */
+function constantScalar(inst: HloInstruction): number | undefined {
+  if (inst.opcode !== "constant") return undefined;
+  const l = inst.attributes.literal;
+  if (l === undefined || !isArrayLiteral(l) || !(l.data instanceof Float64Array) || l.data.length !== 1) return undefined;
+  return l.data[0];
+}
+
 /**
  * The kernel of a kInput fusion (`inst`) whose root reduces one input with a
- * float add reducer in a mode that flushes that sum, its init a parameter;
+ * float add reducer in a mode that flushes that sum, its init a parameter or a constant;
  * undefined for anything else, or when the part before the reduce has no
  * compiled loop.
  */
@@ -91,7 +100,11 @@ export function compileFlushedSum(m: HloModule, inst: InstructionOf<"fusion">, n
   if (root.opcode !== "reduce" || root.operands.length !== 2 || root.called.length !== 1) return undefined;
   const input = getInstruction(fused, root.operands[0]);
   const init = getInstruction(fused, root.operands[1]);
-  if (init.opcode !== "parameter" || !staticF64(init.shape) || !staticF64(input.shape) || !staticF64(root.shape)) return undefined;
+  if ((init.opcode !== "parameter" && init.opcode !== "constant") || !staticF64(init.shape) || !staticF64(input.shape) || !staticF64(root.shape)) return undefined;
+  // The init: a parameter's value read at run time, or a constant's now.
+  const initValue = init.opcode === "constant" ? constantScalar(init) : undefined;
+  const initIndex = init.opcode === "parameter" ? init.attributes.parameterNumber : -1;
+  if (initIndex < 0 && initValue === undefined) return undefined;
   const outType = root.shape.elementType;
   const ctx: EvalContext = {
     options: { numerics },
@@ -124,7 +137,6 @@ export function compileFlushedSum(m: HloModule, inst: InstructionOf<"fusion">, n
     scratch = true;
     produce = (operands, frame) => loop(operands, frame.scratch(inputLength)).data as Float64Array;
   }
-  const initIndex = init.attributes.parameterNumber;
   const offsets = offsetsOf(input.shape.dimensions, root.attributes.dimensions);
   const bases = basesOf(input.shape.dimensions, root.attributes.dimensions);
   const count = offsets.length;
@@ -133,11 +145,15 @@ export function compileFlushedSum(m: HloModule, inst: InstructionOf<"fusion">, n
   const run = produce;
 
   return (operands, frame, out) => {
-    const initData = operands[initIndex]?.data;
-    if (!(initData instanceof Float64Array) || initData.length !== 1) throw new EvalError(`${inst.name} (fusion): the reduce's init must be one float64 value`);
+    let initial = initValue ?? 0;
+    if (initIndex >= 0) {
+      const initData = operands[initIndex]?.data;
+      if (!(initData instanceof Float64Array) || initData.length !== 1) throw new EvalError(`${inst.name} (fusion): the reduce's init must be one float64 value`);
+      initial = initData[0];
+    }
     const x = run(operands, frame);
     if (x.length !== inputLength) throw new EvalError(`${inst.name} (fusion): the reduce's input must hold ${inputLength} values, got ${x.length}`);
-    const start = flush(initData[0]);
+    const start = flush(initial);
     for (let at = 0; at < outCount; at++) {
       const base = bases[at];
       let acc = start;
