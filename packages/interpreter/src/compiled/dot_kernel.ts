@@ -129,17 +129,19 @@ function scratch<T>(make: () => T): () => T {
 type LayOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array) => Float64Array;
 
 /**
- * `layOut` itself, or, for an operand that is a constant (`constant`), its
- * result remembered for the array it was made from: the same array comes
- * back on every call, and its scratch buffer serves that operand alone.
+ * `layOut` itself, or, for an operand that is a constant (`constant`, its
+ * array), its result remembered for the array it was made from: made here,
+ * at compile time, and given back on every call the same array comes in.
+ * Its scratch buffer serves that operand alone.
  */
-function onceFor(constant: boolean, layOut: LayOut): LayOut {
-  if (!constant) return layOut;
-  let source: Float64Array | undefined;
-  let made: Float64Array | undefined;
-  return (data, dims, order, inPlace, buf) => {
-    if (data !== source || made === undefined) {
-      made = layOut(data, dims, order, inPlace, buf);
+function onceFor(constant: Float64Array | undefined, layOut: LayOut, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): LayOut {
+  // A constant not of the operand's size is left to the run's checks and errors.
+  if (constant === undefined || constant.length !== product(dims)) return layOut;
+  let source = constant;
+  let made = layOut(constant, dims, order, inPlace, buf);
+  return (data, d, o, p, b) => {
+    if (data !== source) {
+      made = layOut(data, d, o, p, b);
       source = data;
     }
     return made;
@@ -172,8 +174,8 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * steps in the same order, dot_fma_rows.ts), and left to the reference
  * kernel otherwise. `wasm`: the other float sums run as WebAssembly SIMD
  * where that is expected to pay (true), always ("always", tests) or never (false).
- * `constantOperands`: which operands are the module's constants, whose
- * flushed layout is made once instead of on every call.
+ * `constantOperands`: the arrays of the operands that are the module's
+ * constants, whose flushed layout is made once, here, instead of on every call.
  */
 export function compileDot(
   inst: InstructionOf<"dot">,
@@ -181,7 +183,7 @@ export function compileDot(
   rhsShape: ArrayShape,
   numerics: Numerics = "reference",
   wasm: boolean | "always" = true,
-  constantOperands: readonly [boolean, boolean] = [false, false],
+  constantOperands: readonly [Float64Array | undefined, Float64Array | undefined] = [undefined, undefined],
 ): DotKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
@@ -249,9 +251,9 @@ export function compileDot(
     return dst;
   };
 
-  // A constant operand's array is the module's own and never written: laid out and flushed once, on its first call.
-  const lhsFlushed = onceFor(constantOperands[0], laidOutFlushed);
-  const rhsFlushed = onceFor(constantOperands[1], laidOutFlushed);
+  // A constant operand's array is the module's own and never written: laid out and flushed once, now.
+  const lhsFlushed = fma ? onceFor(constantOperands[0], laidOutFlushed, ld, lhsOrder, lhsInPlace, lhsF64) : laidOutFlushed;
+  const rhsFlushed = fma ? onceFor(constantOperands[1], laidOutFlushed, rd, rhsOrder, rhsInPlace, rhsF64) : laidOutFlushed;
 
   return (lhs, rhs, out) => {
     const l = checkOperand(inst, lhs, lhsShape, 0);

@@ -118,7 +118,11 @@ function flushedSumStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: N
 function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const constant = (k: number): boolean => getInstruction(c, inst.operands[k]).opcode === "constant";
+  const constant = (k: number): Float64Array | undefined => {
+    const o = getInstruction(c, inst.operands[k]);
+    const data = o.opcode === "constant" && o.attributes.literal !== undefined && isArrayLiteral(o.attributes.literal) ? o.attributes.literal.data : undefined;
+    return data instanceof Float64Array ? data : undefined;
+  };
   const kernel = compileDot(inst, lhs, rhs, numerics, wasm, [constant(0), constant(1)]);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
