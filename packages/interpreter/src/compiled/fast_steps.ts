@@ -30,6 +30,7 @@ import type { Frame } from "./buffer_pool.ts";
 import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { type MoveKernel, compileConcatenate, compileGather } from "./data_movement_steps.ts";
+import { type FmaKernel, compileXlaCpuFma } from "./fma_step.ts";
 import { compileFlushedSum } from "./flushed_sum.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { transposeInto } from "./transpose_kernel.ts";
@@ -156,6 +157,18 @@ function moveStep(inst: HloInstruction, kernel: MoveKernel | undefined): FastSte
   };
 }
 
+/** XLA CPU's fused multiply-add custom-call (fma_step.ts). */
+function fmaStep(inst: HloInstruction, kernel: FmaKernel | undefined): FastStep | undefined {
+  if (kernel === undefined) return undefined;
+  const n = elementCount(inst.shape as ArrayShape);
+  return (operands, frame) => {
+    const [x, y, z] = arrays(inst.opcode, operands);
+    const out = frame.take(n);
+    kernel(x.data as Float64Array, y.data as Float64Array, z.data as Float64Array, out);
+    return { shape: inst.shape as ArrayShape, data: out };
+  };
+}
+
 /** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics, `wasm` as CompileOptions.wasm. */
 export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference", wasm = true): FastStep | undefined {
   switch (inst.opcode) {
@@ -169,6 +182,8 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
       return moveStep(inst, compileGather(inst, getInstruction(c, inst.operands[0]).shape, getInstruction(c, inst.operands[1]).shape));
     case "concatenate":
       return moveStep(inst, compileConcatenate(inst, inst.operands.map((o) => getInstruction(c, o).shape)));
+    case "custom-call":
+      return fmaStep(inst, compileXlaCpuFma(inst, inst.operands.map((o) => getInstruction(c, o).shape)));
     default:
       return undefined;
   }
