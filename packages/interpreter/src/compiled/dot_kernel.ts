@@ -126,6 +126,28 @@ function scratch<T>(make: () => T): () => T {
   return () => (buf ??= make());
 }
 
+type LayOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array) => Float64Array;
+
+/**
+ * `layOut` itself, or, for an operand that is a constant (`constant`, its
+ * array), its result remembered for the array it was made from: made here,
+ * at compile time, and given back on every call the same array comes in.
+ * Its scratch buffer serves that operand alone.
+ */
+function onceFor(constant: Float64Array | undefined, layOut: LayOut, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): LayOut {
+  // A constant not of the operand's size is left to the run's checks and errors.
+  if (constant === undefined || constant.length !== product(dims)) return layOut;
+  let source = constant;
+  let made = layOut(constant, dims, order, inPlace, buf);
+  return (data, d, o, p, b) => {
+    if (data !== source) {
+      made = layOut(data, d, o, p, b);
+      source = data;
+    }
+    return made;
+  };
+}
+
 /** Throws unless the literal has the compiled shape's dimensions and f64 storage of its element count. */
 function checkOperand(inst: InstructionOf<"dot">, l: ArrayLiteral, expected: ArrayShape, position: number): Float64Array {
   const d = l.shape.dimensions;
@@ -152,6 +174,8 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * steps in the same order, dot_fma_rows.ts), and left to the reference
  * kernel otherwise. `wasm`: the other float sums run as WebAssembly SIMD
  * where that is expected to pay (true), always ("always", tests) or never (false).
+ * `constantOperands`: the arrays of the operands that are the module's
+ * constants, whose flushed layout is made once, here, instead of on every call.
  */
 export function compileDot(
   inst: InstructionOf<"dot">,
@@ -159,6 +183,7 @@ export function compileDot(
   rhsShape: ArrayShape,
   numerics: Numerics = "reference",
   wasm: boolean | "always" = true,
+  constantOperands: readonly [Float64Array | undefined, Float64Array | undefined] = [undefined, undefined],
 ): DotKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
@@ -227,6 +252,10 @@ export function compileDot(
     return dst;
   };
 
+  // A constant operand's array is the module's own and never written: laid out and flushed once, now.
+  const lhsFlushed = fma ? onceFor(constantOperands[0], laidOutFlushed, ld, lhsOrder, lhsInPlace, lhsF64) : laidOutFlushed;
+  const rhsFlushed = fma ? onceFor(constantOperands[1], laidOutFlushed, rd, rhsOrder, rhsInPlace, rhsF64) : laidOutFlushed;
+
   return (lhs, rhs, out) => {
     const l = checkOperand(inst, lhs, lhsShape, 0);
     const r = checkOperand(inst, rhs, rhsShape, 1);
@@ -241,8 +270,8 @@ export function compileDot(
       return { shape: result, data };
     }
     if (fma) {
-      const la = laidOutFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
-      const rb = laidOutFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);
+      const la = lhsFlushed(l, ld, lhsOrder, lhsInPlace, lhsF64);
+      const rb = rhsFlushed(r, rd, rhsOrder, rhsInPlace, rhsF64);
       if (kind === "float32") f32FmaRows(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n);
       else f64FmaRows(la, rb, data, sizes.batches, sizes.m, sizes.k, sizes.n, rhsPairs());
       if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);

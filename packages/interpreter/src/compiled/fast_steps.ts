@@ -30,6 +30,7 @@ import type { Frame } from "./buffer_pool.ts";
 import { constantFusionStep } from "./constant_fusion.ts";
 import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
+import { type MoveKernel, compileConcatenate, compileGather } from "./data_movement_steps.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
 import { transposeInto } from "./transpose_kernel.ts";
 import { windowStep } from "./window_kernels.ts";
@@ -107,7 +108,12 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
 function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const kernel = compileDot(inst, lhs, rhs, numerics, wasm);
+  const constant = (k: number): Float64Array | undefined => {
+    const o = getInstruction(c, inst.operands[k]);
+    const data = o.opcode === "constant" && o.attributes.literal !== undefined && isArrayLiteral(o.attributes.literal) ? o.attributes.literal.data : undefined;
+    return data instanceof Float64Array ? data : undefined;
+  };
+  const kernel = compileDot(inst, lhs, rhs, numerics, wasm, [constant(0), constant(1)]);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
@@ -129,6 +135,17 @@ function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">, 
   };
 }
 
+/** A gather or concatenate that only moves elements (data_movement_steps.ts). */
+function moveStep(inst: HloInstruction, kernel: MoveKernel | undefined): FastStep | undefined {
+  if (kernel === undefined) return undefined;
+  const n = elementCount(inst.shape as ArrayShape);
+  return (operands, frame) => {
+    const out = frame.take(n);
+    kernel(arrays(inst.opcode, operands), out);
+    return { shape: inst.shape as ArrayShape, data: out };
+  };
+}
+
 /** The compiled step of `inst` (an instruction of `c`), or undefined to use the reference kernel; `numerics` as EvalOptions.numerics, `wasm` as CompileOptions.wasm. */
 export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, numerics: Numerics = "reference", wasm = true): FastStep | undefined {
   switch (inst.opcode) {
@@ -143,6 +160,10 @@ export function fastStep(m: HloModule, c: HloComputation, inst: HloInstruction, 
     case "pad":
     case "reverse":
       return windowStep(m, c, inst, numerics);
+    case "gather":
+      return moveStep(inst, compileGather(inst, getInstruction(c, inst.operands[0]).shape, getInstruction(c, inst.operands[1]).shape));
+    case "concatenate":
+      return moveStep(inst, compileConcatenate(inst, inst.operands.map((o) => getInstruction(c, o).shape)));
     default:
       return undefined;
   }

@@ -42,6 +42,10 @@ interface Step {
   readonly direct: DirectStep | undefined;
   /** Whether runtime sizes of dynamic dimensions can follow into the result (an element-wise op with a dynamic dimension). */
   readonly dynamic: boolean;
+  /** A compiled step whose value nothing needs (not the root, no needed user): not run unless the memory budget is checked. */
+  readonly skip: boolean;
+  /** Nothing reads the value (not the root, no user): it dies as soon as it is made. */
+  readonly unused: boolean;
 }
 
 export interface Program {
@@ -74,8 +78,10 @@ export function planComputation(
 ): Program {
   const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
   const callees = new Set<string>();
+  const fasts = c.instructions.map((inst) => (useFast ? fastStep(m, c, inst, numerics, wasm) : undefined));
+  const { skip, unused } = deadSteps(operandIndex, rootIndex, fasts);
   const steps = c.instructions.map((inst, i): Step => {
-    const fast = useFast ? fastStep(m, c, inst, numerics, wasm) : undefined;
+    const fast = fasts[i];
     const direct = useFast && fast === undefined && program !== undefined ? directStep(m, inst, numerics, program, wasm) : undefined;
     if (fast === undefined) for (const name of inst.called ?? []) callees.add(name);
     return {
@@ -87,10 +93,35 @@ export function planComputation(
       fast,
       direct,
       dynamic: hasDynamicDimension(inst.shape) && hasTrait(inst.opcode, "elementwise"),
+      skip: skip[i],
+      unused: unused[i],
     };
   });
   const totalBytes = resultBytes.reduce((a, b) => a + b, 0);
   return { computation: c, steps, rootIndex, totalBytes, callees: [...callees] };
+}
+
+/**
+ * Which values nothing reads (`unused`: not the root, no user), and which
+ * compiled steps need not run (`skip`): a compiled step is pure and cannot
+ * fail on the operands its plan was made for, so one whose value neither
+ * the root nor any step that runs reads changes nothing when left out (the
+ * reference evaluates it and drops it). Other steps always run: they may
+ * throw, or be the reference kernel of an op with effects. One backward pass,
+ * operands coming before their users.
+ */
+function deadSteps(operandIndex: readonly (readonly number[])[], rootIndex: number, fasts: readonly (FastStep | undefined)[]): { skip: boolean[]; unused: boolean[] } {
+  const n = operandIndex.length;
+  const read = new Array<boolean>(n).fill(false);
+  const hasUser = new Array<boolean>(n).fill(false);
+  const skip = new Array<boolean>(n).fill(false);
+  for (let i = n - 1; i >= 0; i--) {
+    for (const o of operandIndex[i]) hasUser[o] = true;
+    const runs = i === rootIndex || read[i] || fasts[i] === undefined;
+    skip[i] = !runs;
+    if (runs) for (const o of operandIndex[i]) read[o] = true;
+  }
+  return { skip, unused: hasUser.map((h, i) => !h && i !== rootIndex) };
 }
 
 /** What running a program needs from its executable. */
@@ -160,6 +191,16 @@ export function runProgram(r: Runner, p: Program, args: readonly Literal[], pare
     const step = steps[i];
     const inst = step.inst;
     const idx = step.operandIndex;
+    if (step.skip && !checked) {
+      // Not run: its operands that die here are still released (only values that ran hold anything).
+      const dead = step.lastUse;
+      for (let k = 0; k < dead.length; k++) {
+        const v = values[dead[k]];
+        if (v !== undefined) frame.release(v);
+        values[dead[k]] = undefined;
+      }
+      continue;
+    }
     const operands: Literal[] = new Array(idx.length);
     for (let k = 0; k < idx.length; k++) operands[k] = values[idx[k]] as Literal;
     if (checked) {
@@ -182,9 +223,17 @@ export function runProgram(r: Runner, p: Program, args: readonly Literal[], pare
     const dead = step.lastUse;
     for (let k = 0; k < dead.length; k++) {
       const d = dead[k];
-      frame.release(values[d] as Literal);
+      const v = values[d];
+      // A skipped step left no value (its operands' last uses stay where they were).
+      if (v !== undefined) frame.release(v);
       values[d] = undefined;
       if (checked) live -= steps[d].resultBytes;
+    }
+    if (step.unused) {
+      // Nothing reads it: its buffers go back to the pool now rather than staying held to the end.
+      // The budget's accounting stays the reference's, which keeps the value to the end.
+      frame.release(value);
+      values[i] = undefined;
     }
   }
   r.options.onProgress?.({ kind: "instructions", count: steps.length });
