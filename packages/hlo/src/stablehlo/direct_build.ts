@@ -1,0 +1,192 @@
+/**
+ * The fast way from emitted instructions (emitter.ts) to the HloModule, for
+ * the usual case of a sound translation: instructions are built as the HLO
+ * parser's module builder builds them (same objects, same order, same
+ * attribute checks, frozen by createModule), but without its intermediate
+ * records, tokens and renaming pass, and each stored shape is checked against
+ * the shape inferred from its operands as it is built (StableHLO's typing
+ * rules: inferred once here, with each callee's signature computed once,
+ * instead of again by the verifier's shape rule). Any doubt (a name the
+ * renaming would change, a forward reference, a shape or attribute problem,
+ * a verifier complaint) gives undefined, and build_module.ts takes the
+ * thorough path, which reports the problem at its op with the same message
+ * as always. So errors stay as they were; only sound modules are faster.
+ */
+import type { InstructionAnnotations } from "../annotations.ts";
+import { inferShape } from "../infer/shape_inference.ts";
+import type { HloInstruction } from "../instruction.ts";
+import type { Literal } from "../literal.ts";
+import { type HeaderAttribute, type HloComputation, type HloModule, createModule, programShape } from "../module.ts";
+import { OPCODES, type Opcode, isOpcode } from "../opcode.ts";
+import { type ProgramShape, type Shape, isArrayShape, shapesEqual } from "../shape.ts";
+import { leafCount, normalizeTupleSharding } from "../text/annotation_text.ts";
+import type { CallRef } from "../text/attribute_text.ts";
+import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
+import { noteValidAttributes } from "../verify/typing_rules.ts";
+import type { VerifyRule } from "../verify/rule.ts";
+import type { Emitted, ModuleText } from "./emitter.ts";
+
+/** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
+export interface Tables {
+  readonly shapes: Map<string, Shape>;
+  readonly attrs: Map<string, ParsedAttributeList>;
+}
+
+/** Thrown inside this file only: the thorough path must decide. */
+class NotSimple extends Error {}
+const NOT_SIMPLE = new NotSimple("not simple");
+
+/**
+ * Whether XLA's name uniquer keeps every name of the list as it is: each
+ * ends in `.N` (N a positive decimal without a leading zero) and no N comes
+ * twice, so no base meets the same number twice (as the emitter's names,
+ * numbered by one counter, are).
+ */
+function keptByUniquer(names: Iterable<string>): boolean {
+  const ids = new Set<number>();
+  for (const n of names) {
+    const dot = n.lastIndexOf(".");
+    if (dot <= 0 || dot === n.length - 1 || n.length - dot > 16) return false;
+    let id = 0;
+    for (let i = dot + 1; i < n.length; i++) {
+      const c = n.charCodeAt(i);
+      if (c < 48 || c > 57 || (i === dot + 1 && c === 48)) return false;
+      id = id * 10 + (c - 48);
+    }
+    if (ids.has(id)) return false;
+    ids.add(id);
+  }
+  return true;
+}
+
+function* instructionNames(out: ModuleText): Iterable<string> {
+  for (const c of out.comps) for (const e of c.body) yield e.name;
+}
+
+/** The callee names of the instruction in its opcode's order (as the HLO parser lists them). */
+function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): string[] {
+  switch (OPCODES[opcode].calls) {
+    case "none": return [];
+    case "to_apply": return [...(c.to_apply?.names ?? [])];
+    case "fused":
+    case "async": return [...(c.calls?.names ?? [])];
+    case "while": return [...(c.condition?.names ?? []), ...(c.body?.names ?? [])];
+    case "select_scatter": return [...(c.select?.names ?? []), ...(c.scatter?.names ?? [])];
+    case "branches": {
+      const pair = c.true_computation !== undefined || c.false_computation !== undefined;
+      if (pair && c.branch_computations) throw NOT_SIMPLE;
+      if (c.branch_computations) return [...c.branch_computations.names];
+      if (!c.true_computation || !c.false_computation) throw NOT_SIMPLE;
+      return [c.true_computation.names[0], c.false_computation.names[0]];
+    }
+  }
+}
+
+/** Attribute objects checked against their opcode's schema, by opcode and text: shared by the instructions spelled alike. */
+type Checked = Map<string, Record<string, unknown>>;
+
+function checkedAttributes(attributes: Record<string, unknown>, opcode: Opcode): Record<string, unknown> {
+  if (!OPCODES[opcode].attributes.safeParse(attributes).success) throw NOT_SIMPLE;
+  // The verifier need not check the schema again once the module is frozen.
+  noteValidAttributes(attributes, opcode);
+  return attributes;
+}
+
+function instruction(
+  e: Emitted, tables: Tables, checked: Checked, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
+): HloInstruction {
+  const opcode = e.opcode;
+  if (!isOpcode(opcode)) throw NOT_SIMPLE;
+  let shape = tables.shapes.get(e.shape);
+  if (shape === undefined) {
+    shape = parseShape(e.shape);
+    tables.shapes.set(e.shape, shape);
+  }
+  const key = `${opcode} ${e.attrs}`;
+  let parsed = tables.attrs.get(key);
+  let cached = true;
+  if (parsed === undefined) {
+    parsed = parseAttributeList(e.attrs, opcode);
+    cached = e.attrs.length < 200;
+    if (cached) tables.attrs.set(key, parsed);
+  }
+  if (parsed.controlPredecessors !== undefined) throw NOT_SIMPLE;
+  const operandShapes: Shape[] = [];
+  const operands: string[] = [];
+  for (const o of e.operands) {
+    const s = shapes.get(o.hlo);
+    if (s === undefined) throw NOT_SIMPLE; // a forward or dangling reference
+    operandShapes.push(s);
+    operands.push(o.hlo);
+  }
+  let attributes: Record<string, unknown> | undefined;
+  const special = opcode === "parameter" || opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
+  if (!special && cached) attributes = checked.get(key);
+  if (attributes === undefined) {
+    const fresh: Record<string, unknown> = { ...parsed.attributes };
+    if (opcode === "parameter") fresh.parameterNumber = e.parameterNumber;
+    if (opcode === "constant") {
+      const l = e.literal;
+      if (l === undefined) throw NOT_SIMPLE;
+      fresh.literal = typeof l === "string" ? (parseConstantText(l, shape) as Literal) : l;
+    }
+    if (opcode === "map" && fresh.dimensions === undefined) {
+      const first = operandShapes[0] ?? shape;
+      fresh.dimensions = isArrayShape(first) ? first.dimensions.map((_, i) => i) : [];
+    }
+    attributes = checkedAttributes(fresh, opcode);
+    if (!special && cached) checked.set(key, attributes);
+  }
+  const called = calledList(opcode, parsed.calls);
+  const calledShapes: ProgramShape[] = [];
+  for (const n of called) {
+    const p = programs.get(n);
+    if (p === undefined) throw NOT_SIMPLE; // a callee not built before its caller
+    calledShapes.push(p);
+  }
+  // StableHLO's typing rule: the stored type is the one the operands give.
+  if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
+  let a: InstructionAnnotations = parsed.annotations;
+  if (a.sharding !== undefined) a = { ...a, sharding: normalizeTupleSharding(a.sharding, shape) };
+  if (a.parameterReplication !== undefined && a.parameterReplication.length !== leafCount(shape)) throw NOT_SIMPLE;
+  const built = { name: e.name, opcode, operands, shape, attributes, called };
+  return (Object.keys(a).length === 0 ? built : { ...built, annotations: a }) as HloInstruction;
+}
+
+/**
+ * The module, or undefined where the thorough path must decide. `rules`:
+ * the verifier rules still to run (shapes agreeing with inference is
+ * checked here already).
+ */
+export function directModule(out: ModuleText, name: string, headerAttributes: readonly HeaderAttribute[], tables: Tables, rules: readonly VerifyRule[]): HloModule | undefined {
+  if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
+  const entries = out.comps.filter((c) => c.isEntry);
+  if (entries.length > 1 || out.comps.length === 0) return undefined;
+  const checked: Checked = new Map();
+  const programs = new Map<string, ProgramShape>();
+  const computations: HloComputation[] = [];
+  try {
+    for (const c of out.comps) {
+      if (c.body.length === 0 || programs.has(c.name)) return undefined;
+      const shapes = new Map<string, Shape>();
+      const instructions: HloInstruction[] = [];
+      for (const e of c.body) {
+        if (shapes.has(e.name)) return undefined;
+        const inst = instruction(e, tables, checked, shapes, programs);
+        shapes.set(inst.name, inst.shape);
+        instructions.push(inst);
+      }
+      const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
+      const comp: HloComputation = { name: c.name, instructions, root };
+      programs.set(comp.name, programShape(comp));
+      computations.push(comp);
+    }
+    const entry = entries[0] ?? out.comps[out.comps.length - 1];
+    const m = createModule({ name, computations, entry: entry.name, headerAttributes, stackFrames: [] });
+    for (const r of rules) if (r.check(m, {}).length > 0) return undefined;
+    return m;
+  } catch {
+    // A shape rule, attribute reader or createModule complaint: the thorough path reports it at its op.
+    return undefined;
+  }
+}
