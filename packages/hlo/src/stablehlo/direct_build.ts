@@ -12,6 +12,7 @@
  * thorough path, which reports the problem at its op with the same message
  * as always. So errors stay as they were; only sound modules are faster.
  */
+import { freeze } from "immer";
 import type { InstructionAnnotations } from "../annotations.ts";
 import { inferShape } from "../infer/shape_inference.ts";
 import type { HloInstruction } from "../instruction.ts";
@@ -102,6 +103,10 @@ function instruction(
     shape = parseShape(e.shape);
     tables.shapes.set(e.shape, shape);
   }
+  if (!Object.isFrozen(shape)) {
+    // Frozen as createModule freezes (deeply, by immer), once per shared object: see directModule.
+    freeze(shape, true);
+  }
   const key = `${opcode} ${e.attrs}`;
   let parsed = tables.attrs.get(key);
   let cached = true;
@@ -120,8 +125,10 @@ function instruction(
     operands.push(o.hlo);
   }
   let attributes: Record<string, unknown> | undefined;
-  const special = opcode === "parameter" || opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
-  if (!special && cached) attributes = checked.get(key);
+  // Parameters share their attributes by number; a constant's literal is its own.
+  const special = opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
+  const checkedKey = opcode === "parameter" ? `${key}#${String(e.parameterNumber)}` : key;
+  if (!special && cached) attributes = checked.get(checkedKey);
   if (attributes === undefined) {
     const fresh: Record<string, unknown> = { ...parsed.attributes };
     if (opcode === "parameter") fresh.parameterNumber = e.parameterNumber;
@@ -134,8 +141,8 @@ function instruction(
       const first = operandShapes[0] ?? shape;
       fresh.dimensions = isArrayShape(first) ? first.dimensions.map((_, i) => i) : [];
     }
-    attributes = checkedAttributes(fresh, opcode);
-    if (!special && cached) checked.set(key, attributes);
+    attributes = freeze(checkedAttributes(fresh, opcode), true);
+    if (!special && cached) checked.set(checkedKey, attributes);
   }
   const called = calledList(opcode, parsed.calls);
   const calledShapes: ProgramShape[] = [];
@@ -149,8 +156,10 @@ function instruction(
   let a: InstructionAnnotations = parsed.annotations;
   if (a.sharding !== undefined) a = { ...a, sharding: normalizeTupleSharding(a.sharding, shape) };
   if (a.parameterReplication !== undefined && a.parameterReplication.length !== leafCount(shape)) throw NOT_SIMPLE;
+  Object.freeze(operands);
+  Object.freeze(called);
   const built = { name: e.name, opcode, operands, shape, attributes, called };
-  return (Object.keys(a).length === 0 ? built : { ...built, annotations: a }) as HloInstruction;
+  return Object.freeze(Object.keys(a).length === 0 ? built : { ...built, annotations: freeze(a, true) }) as HloInstruction;
 }
 
 /**
@@ -182,6 +191,8 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
       computations.push(comp);
     }
     const entry = entries[0] ?? out.comps[out.comps.length - 1];
+    // Every instruction is frozen already, deeply and as immer freezes (its arrays, and its shape, attributes
+    // and annotations by immer itself): createModule's deep freeze stops at each, so it walks only the module's top.
     const m = createModule({ name, computations, entry: entry.name, headerAttributes, stackFrames: [] });
     for (const r of rules) if (r.check(m, {}).length > 0) return undefined;
     return m;
