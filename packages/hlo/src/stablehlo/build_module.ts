@@ -20,7 +20,7 @@ import { moduleFromText } from "../text/module_from_text.ts";
 import { parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import type { RawComputation, RawInstruction } from "../text/raw_module.ts";
 import { VERIFY_RULES } from "../verify/verifier.ts";
-import { type Tables, directModule } from "./direct_build.ts";
+import { DIRECT_BUILD_RULES, type Tables, directModule } from "./direct_build.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
 
 /**
@@ -30,8 +30,8 @@ import type { Emitted, ModuleText } from "./emitter.ts";
  */
 const BUILT_IN = new Set(["unique-names", "defined-before-use", "root-exists", "no-recursion", "callees-first", "valid-shapes", "attribute-schema"]);
 const READER_RULES = VERIFY_RULES.filter((r) => !BUILT_IN.has(r.name));
-/** What the direct builder leaves to the verifier: it compares each shape with the inferred one as it builds. */
-const DIRECT_RULES = READER_RULES.filter((r) => r.name !== "shapes-match-inference");
+/** What the direct builder leaves to the verifier (nothing today: it checks the others as it builds). */
+const DIRECT_RULES = READER_RULES.filter((r) => !DIRECT_BUILD_RULES.has(r.name));
 
 const tokenAt = (text: string, at: number): Token => ({ kind: "word", text, start: at, end: at });
 

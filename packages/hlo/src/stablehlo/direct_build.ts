@@ -2,11 +2,13 @@
  * The fast way from emitted instructions (emitter.ts) to the HloModule, for
  * the usual case of a sound translation: instructions are built as the HLO
  * parser's module builder builds them (same objects, same order, same
- * attribute checks, frozen by createModule), but without its intermediate
- * records, tokens and renaming pass, and each stored shape is checked against
- * the shape inferred from its operands as it is built (StableHLO's typing
- * rules: inferred once here, with each callee's signature computed once,
- * instead of again by the verifier's shape rule). Any doubt (a name the
+ * attribute checks, deeply frozen as createModule freezes, which builds the
+ * module), but without its intermediate records, tokens and renaming pass.
+ * The verifier's rules are checked as each instruction is built: its stored
+ * shape against the one inferred from its operands (StableHLO's typing rule:
+ * inferred once here, with each callee's signature computed once, instead of
+ * again by the verifier), operand and callee counts, parameter numbers, no
+ * implicit broadcast. Any doubt (a name the
  * renaming would change, a forward reference, a shape or attribute problem,
  * a verifier complaint) gives undefined, and build_module.ts takes the
  * thorough path, which reports the problem at its op with the same message
@@ -18,13 +20,14 @@ import { inferShape } from "../infer/shape_inference.ts";
 import type { HloInstruction } from "../instruction.ts";
 import type { Literal } from "../literal.ts";
 import { type HeaderAttribute, type HloComputation, type HloModule, createModule, programShape } from "../module.ts";
-import { OPCODES, type Opcode, isOpcode } from "../opcode.ts";
-import { type ProgramShape, type Shape, isArrayShape, shapesEqual } from "../shape.ts";
+import { OPCODES, type Opcode, hasTrait, isOpcode } from "../opcode.ts";
+import { type ProgramShape, type Shape, isArrayShape, sameDimensions, shapesEqual } from "../shape.ts";
 import { leafCount, normalizeTupleSharding } from "../text/annotation_text.ts";
 import type { CallRef } from "../text/attribute_text.ts";
 import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import { noteValidAttributes } from "../verify/typing_rules.ts";
 import type { VerifyRule } from "../verify/rule.ts";
+import { arityProblem } from "../verify/structural_rules.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
 
 /** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
@@ -43,8 +46,10 @@ const NOT_SIMPLE = new NotSimple("not simple");
  * twice, so no base meets the same number twice (as the emitter's names,
  * numbered by one counter, are).
  */
-function keptByUniquer(names: Iterable<string>): boolean {
-  const ids = new Set<number>();
+function keptByUniquer(names: readonly string[]): boolean {
+  // Numbers seen: a bitmap for the small ones (the emitter's), a set beyond.
+  const small = new Uint8Array(4 * names.length + 64);
+  const large = new Set<number>();
   for (const n of names) {
     const dot = n.lastIndexOf(".");
     if (dot <= 0 || dot === n.length - 1 || n.length - dot > 16) return false;
@@ -54,15 +59,87 @@ function keptByUniquer(names: Iterable<string>): boolean {
       if (c < 48 || c > 57 || (i === dot + 1 && c === 48)) return false;
       id = id * 10 + (c - 48);
     }
-    if (ids.has(id)) return false;
-    ids.add(id);
+    if (id < small.length) {
+      if (small[id] !== 0) return false;
+      small[id] = 1;
+    } else {
+      if (large.has(id)) return false;
+      large.add(id);
+    }
   }
   return true;
 }
 
-function* instructionNames(out: ModuleText): Iterable<string> {
-  for (const c of out.comps) for (const e of c.body) yield e.name;
+function instructionNames(out: ModuleText): string[] {
+  const names: string[] = [];
+  for (const c of out.comps) for (const e of c.body) names.push(e.name);
+  return names;
 }
+
+/**
+ * Freezes as immer's deep freeze (createModule's) does, iteratively: plain
+ * objects and arrays here, anything else (maps, sets, class instances) by
+ * immer itself; an object frozen already is not entered, as immer does not.
+ */
+function deepFreeze<T>(root: T): T {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x !== "object" || x === null || Object.isFrozen(x)) continue;
+    if (Array.isArray(x)) {
+      Object.freeze(x);
+      for (const v of x as readonly unknown[]) if (typeof v === "object" && v !== null) stack.push(v);
+      continue;
+    }
+    const proto: unknown = Object.getPrototypeOf(x);
+    if (proto !== Object.prototype && proto !== null) {
+      freeze(x, true);
+      continue;
+    }
+    Object.freeze(x);
+    for (const k of Object.keys(x)) {
+      const v = (x as Record<string, unknown>)[k];
+      if (typeof v === "object" && v !== null) stack.push(v);
+    }
+  }
+  return root;
+}
+
+/** Whether the called count fits the opcode's CallsKind (the verifier's called-computations rule). */
+function calledCountFits(opcode: Opcode, n: number): boolean {
+  switch (OPCODES[opcode].calls) {
+    case "none": return n === 0;
+    case "to_apply":
+    case "fused": return n === 1;
+    case "while":
+    case "select_scatter": return n === 2;
+    case "branches": return n >= 1;
+    case "async": return n <= 1;
+  }
+}
+
+/**
+ * The verifier's no-implicit-broadcast rule for one instruction, or
+ * stricter: element-wise operands have the result's dimensions, but a scalar
+ * select predicate or clamp bound (tuples are left to the rule).
+ */
+function noImplicitBroadcast(opcode: Opcode, attributes: Record<string, unknown>, operands: readonly Shape[], out: Shape): boolean {
+  if (opcode === "bitcast-convert" || !hasTrait(opcode, "elementwise")) return true;
+  if (attributes.broadcastDimensions !== undefined || !isArrayShape(out)) return false;
+  for (let k = 0; k < operands.length; k++) {
+    const s = operands[k];
+    if (!isArrayShape(s)) return false;
+    if (sameDimensions(s.dimensions, out.dimensions)) continue;
+    const scalar = s.dimensions.length === 0 && ((opcode === "select" && k === 0) || (opcode === "clamp" && (k === 0 || k === 2)));
+    if (!scalar) return false;
+  }
+  return true;
+}
+
+/** The verifier's rules the direct builder checks itself, as strictly or more (it declines where they would complain). */
+export const DIRECT_BUILD_RULES: ReadonlySet<string> = new Set([
+  "entry-exists", "parameter-numbering", "operand-count", "called-computations", "shapes-match-inference", "no-implicit-broadcast",
+]);
 
 /** The callee names of the instruction in its opcode's order (as the HLO parser lists them). */
 function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): string[] {
@@ -97,15 +174,15 @@ function instruction(
   e: Emitted, tables: Tables, checked: Checked, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
 ): HloInstruction {
   const opcode = e.opcode;
-  if (!isOpcode(opcode)) throw NOT_SIMPLE;
+  if (!isOpcode(opcode) || arityProblem({ opcode, operands: e.operands } as never) !== undefined) throw NOT_SIMPLE;
   let shape = tables.shapes.get(e.shape);
   if (shape === undefined) {
     shape = parseShape(e.shape);
     tables.shapes.set(e.shape, shape);
   }
   if (!Object.isFrozen(shape)) {
-    // Frozen as createModule freezes (deeply, by immer), once per shared object: see directModule.
-    freeze(shape, true);
+    // Frozen as createModule freezes, once per shared object: see directModule.
+    deepFreeze(shape);
   }
   const key = `${opcode} ${e.attrs}`;
   let parsed = tables.attrs.get(key);
@@ -141,10 +218,11 @@ function instruction(
       const first = operandShapes[0] ?? shape;
       fresh.dimensions = isArrayShape(first) ? first.dimensions.map((_, i) => i) : [];
     }
-    attributes = freeze(checkedAttributes(fresh, opcode), true);
+    attributes = deepFreeze(checkedAttributes(fresh, opcode));
     if (!special && cached) checked.set(checkedKey, attributes);
   }
   const called = calledList(opcode, parsed.calls);
+  if (!calledCountFits(opcode, called.length)) throw NOT_SIMPLE;
   const calledShapes: ProgramShape[] = [];
   for (const n of called) {
     const p = programs.get(n);
@@ -153,19 +231,25 @@ function instruction(
   }
   // StableHLO's typing rule: the stored type is the one the operands give.
   if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
+  if (!noImplicitBroadcast(opcode, attributes, operandShapes, shape)) throw NOT_SIMPLE;
   let a: InstructionAnnotations = parsed.annotations;
   if (a.sharding !== undefined) a = { ...a, sharding: normalizeTupleSharding(a.sharding, shape) };
   if (a.parameterReplication !== undefined && a.parameterReplication.length !== leafCount(shape)) throw NOT_SIMPLE;
   Object.freeze(operands);
   Object.freeze(called);
   const built = { name: e.name, opcode, operands, shape, attributes, called };
-  return Object.freeze(Object.keys(a).length === 0 ? built : { ...built, annotations: freeze(a, true) }) as HloInstruction;
+  let annotated = false;
+  for (const _ in a) {
+    annotated = true;
+    break;
+  }
+  return Object.freeze(annotated ? { ...built, annotations: deepFreeze(a) } : built) as HloInstruction;
 }
 
 /**
  * The module, or undefined where the thorough path must decide. `rules`:
- * the verifier rules still to run (shapes agreeing with inference is
- * checked here already).
+ * the verifier rules still to run (those beside DIRECT_BUILD_RULES, which
+ * are checked here as each instruction is built).
  */
 export function directModule(out: ModuleText, name: string, headerAttributes: readonly HeaderAttribute[], tables: Tables, rules: readonly VerifyRule[]): HloModule | undefined {
   if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
@@ -179,12 +263,22 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
       if (c.body.length === 0 || programs.has(c.name)) return undefined;
       const shapes = new Map<string, Shape>();
       const instructions: HloInstruction[] = [];
+      const numbers: boolean[] = [];
+      let parameters = 0;
       for (const e of c.body) {
         if (shapes.has(e.name)) return undefined;
         const inst = instruction(e, tables, checked, shapes, programs);
         shapes.set(inst.name, inst.shape);
         instructions.push(inst);
+        if (inst.opcode === "parameter") {
+          const k = inst.attributes.parameterNumber;
+          if (!Number.isInteger(k) || k < 0 || k >= c.body.length || numbers[k] === true) return undefined;
+          numbers[k] = true;
+          parameters++;
+        }
       }
+      // Numbers used once each, so all below the count means exactly 0..n-1.
+      if (numbers.length > parameters) return undefined;
       const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
       const comp: HloComputation = { name: c.name, instructions, root };
       programs.set(comp.name, programShape(comp));
