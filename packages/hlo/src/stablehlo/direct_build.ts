@@ -27,7 +27,6 @@ import type { CallRef } from "../text/attribute_text.ts";
 import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import { noteValidAttributes } from "../verify/typing_rules.ts";
 import type { VerifyRule } from "../verify/rule.ts";
-import { arityProblem } from "../verify/structural_rules.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
 
 /** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
@@ -105,6 +104,12 @@ function deepFreeze<T>(root: T): T {
   return root;
 }
 
+/** Whether the operand count fits the opcode's arity (the verifier's operand-count rule). */
+function arityFits(opcode: Opcode, n: number): boolean {
+  const { arity, minOperands } = OPCODES[opcode] as { readonly arity: number | "variadic"; readonly minOperands?: number };
+  return arity === "variadic" ? n >= (minOperands ?? 0) : n === arity;
+}
+
 /** Whether the called count fits the opcode's CallsKind (the verifier's called-computations rule). */
 function calledCountFits(opcode: Opcode, n: number): boolean {
   switch (OPCODES[opcode].calls) {
@@ -141,10 +146,13 @@ export const DIRECT_BUILD_RULES: ReadonlySet<string> = new Set([
   "entry-exists", "parameter-numbering", "operand-count", "called-computations", "shapes-match-inference", "no-implicit-broadcast",
 ]);
 
+/** One frozen empty list serves every instruction that calls nothing. */
+const NO_CALLS: readonly string[] = Object.freeze([]);
+
 /** The callee names of the instruction in its opcode's order (as the HLO parser lists them). */
-function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): string[] {
+function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): readonly string[] {
   switch (OPCODES[opcode].calls) {
-    case "none": return [];
+    case "none": return NO_CALLS;
     case "to_apply": return [...(c.to_apply?.names ?? [])];
     case "fused":
     case "async": return [...(c.calls?.names ?? [])];
@@ -174,7 +182,7 @@ function instruction(
   e: Emitted, tables: Tables, checked: Checked, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
 ): HloInstruction {
   const opcode = e.opcode;
-  if (!isOpcode(opcode) || arityProblem({ opcode, operands: e.operands } as never) !== undefined) throw NOT_SIMPLE;
+  if (!isOpcode(opcode) || !arityFits(opcode, e.operands.length)) throw NOT_SIMPLE;
   let shape = tables.shapes.get(e.shape);
   if (shape === undefined) {
     shape = parseShape(e.shape);
