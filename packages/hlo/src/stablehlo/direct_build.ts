@@ -19,7 +19,7 @@ import type { InstructionAnnotations } from "../annotations.ts";
 import { inferShape } from "../infer/shape_inference.ts";
 import type { HloInstruction } from "../instruction.ts";
 import type { Literal } from "../literal.ts";
-import { type HeaderAttribute, type HloComputation, type HloModule, createModule, programShape } from "../module.ts";
+import { type HeaderAttribute, type HloComputation, type HloModule, createModule } from "../module.ts";
 import { OPCODES, type Opcode, hasTrait, isOpcode } from "../opcode.ts";
 import { type ProgramShape, type Shape, isArrayShape, sameDimensions, shapesEqual } from "../shape.ts";
 import { leafCount, normalizeTupleSharding } from "../text/annotation_text.ts";
@@ -271,7 +271,7 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
       if (c.body.length === 0 || programs.has(c.name)) return undefined;
       const shapes = new Map<string, Shape>();
       const instructions: HloInstruction[] = [];
-      const numbers: boolean[] = [];
+      const numbers: Shape[] = [];
       let parameters = 0;
       for (const e of c.body) {
         if (shapes.has(e.name)) return undefined;
@@ -280,8 +280,8 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
         instructions.push(inst);
         if (inst.opcode === "parameter") {
           const k = inst.attributes.parameterNumber;
-          if (!Number.isInteger(k) || k < 0 || k >= c.body.length || numbers[k] === true) return undefined;
-          numbers[k] = true;
+          if (!Number.isInteger(k) || k < 0 || k >= c.body.length || numbers[k] !== undefined) return undefined;
+          numbers[k] = inst.shape;
           parameters++;
         }
       }
@@ -289,7 +289,8 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
       if (numbers.length > parameters) return undefined;
       const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
       const comp: HloComputation = { name: c.name, instructions, root };
-      programs.set(comp.name, programShape(comp));
+      // programShape(comp), from what is at hand: parameter shapes by number (0..n-1, checked above), the root's.
+      programs.set(comp.name, { parameters: numbers, result: shapes.get(root) as Shape });
       computations.push(comp);
     }
     const entry = entries[0] ?? out.comps[out.comps.length - 1];
