@@ -142,6 +142,10 @@ export function moduleStructureProblems(m: {
   named("module name", m.name);
   named("entry", m.entry);
   if (!Array.isArray(m.computations)) return [...problems, "computations must be an array"];
+  const whereOf = (c: HloComputation, inst: HloInstruction): string => `computation ${String(c.name)}, instruction ${JSON.stringify(String(inst.name))}`;
+  const namedIn = (c: HloComputation, inst: HloInstruction, what: string, name: unknown): void => {
+    if (nameProblem(name) !== undefined) named(`${whereOf(c, inst)}: ${what}`, name);
+  };
   const seenHeader = new Set<string>();
   for (const a of m.headerAttributes ?? []) {
     if (typeof a.name !== "string" || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(a.name)) problems.push(`header attribute name ${JSON.stringify(a.name)} is not an HLO attribute name`);
@@ -175,21 +179,35 @@ export function moduleStructureProblems(m: {
         continue;
       }
       // Messages are built only for a problem: this runs over every instruction of large modules.
-      const where = () => `computation ${String(c.name)}, instruction ${JSON.stringify(String(inst.name))}`;
-      named(() => `${where()}: instruction name`, inst.name);
-      if (typeof inst.opcode !== "string" || !isOpcode(inst.opcode)) problems.push(`${where()}: unknown opcode ${JSON.stringify(String(inst.opcode))}`);
-      const shapeIssue = shapeFormProblem(inst.shape);
-      if (shapeIssue !== undefined) problems.push(`${where()}: malformed shape: ${shapeIssue}`);
-      if (typeof inst.attributes !== "object" || inst.attributes === null) problems.push(`${where()}: attributes must be an object`);
-      if (!Array.isArray(inst.operands)) problems.push(`${where()}: operands must be an array of names`);
-      else for (const o of inst.operands) named(() => `${where()}: operand`, o);
-      if (!Array.isArray(inst.called)) problems.push(`${where()}: called must be an array of computation names`);
-      else for (const callee of inst.called) named(() => `${where()}: called computation`, callee);
-      if (inst.opcode === "custom-call") problems.push(...rawAttributeProblems(where(), inst.attributes));
-      if (inst.annotations !== undefined) problems.push(...annotationProblems(where(), inst.annotations));
+      namedIn(c, inst, "instruction name", inst.name);
+      if (typeof inst.opcode !== "string" || !isOpcode(inst.opcode)) problems.push(`${whereOf(c, inst)}: unknown opcode ${JSON.stringify(String(inst.opcode))}`);
+      const shapeIssue = wellFormedShapes.has(inst.shape) ? undefined : shapeFormProblem(inst.shape);
+      if (shapeIssue !== undefined) problems.push(`${whereOf(c, inst)}: malformed shape: ${shapeIssue}`);
+      else noteWellFormed(inst.shape);
+      if (typeof inst.attributes !== "object" || inst.attributes === null) problems.push(`${whereOf(c, inst)}: attributes must be an object`);
+      if (!Array.isArray(inst.operands)) problems.push(`${whereOf(c, inst)}: operands must be an array of names`);
+      else for (const o of inst.operands) namedIn(c, inst, "operand", o);
+      if (!Array.isArray(inst.called)) problems.push(`${whereOf(c, inst)}: called must be an array of computation names`);
+      else for (const callee of inst.called) namedIn(c, inst, "called computation", callee);
+      if (inst.opcode === "custom-call") problems.push(...rawAttributeProblems(whereOf(c, inst), inst.attributes));
+      if (inst.annotations !== undefined) problems.push(...annotationProblems(whereOf(c, inst), inst.annotations));
     }
   }
   return problems;
+}
+
+/**
+ * Array shapes found well formed whose data cannot change (the shape and its
+ * dimension and layout lists frozen): builders share one such object among
+ * many instructions, so each is checked once.
+ */
+const wellFormedShapes = new WeakSet<object>();
+
+function noteWellFormed(s: unknown): void {
+  if (typeof s !== "object" || s === null || !Object.isFrozen(s)) return;
+  const { elementType, dimensions, layout } = s as { elementType?: unknown; dimensions?: unknown; layout?: unknown };
+  if (elementType === "tuple" || !Object.isFrozen(dimensions) || (layout !== undefined && !Object.isFrozen(layout))) return;
+  wellFormedShapes.add(s);
 }
 
 /** Raw custom-call attributes print as `name=value`: each name an identifier, once, each value one HLO value. */

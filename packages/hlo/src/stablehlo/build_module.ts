@@ -7,18 +7,20 @@
  * one HLO text would give — without printing HLO text and reading it again.
  * Every token points at the StableHLO op that made the instruction, so each
  * error is reported there. Then StableHLO's verifier runs (typing rules).
+ * A sound module is first tried the direct way (direct_build.ts); this
+ * thorough path builds what that one declines, and reports its problem.
  */
 import { ParseError } from "../errors.ts";
 import type { Literal } from "../literal.ts";
 import type { HeaderAttribute, HloModule } from "../module.ts";
 import { isOpcode } from "../opcode.ts";
-import type { Shape } from "../shape.ts";
 import type { CallRef } from "../text/attribute_text.ts";
 import { Lexer, type Token, parseErrorAt } from "../text/lexer.ts";
 import { moduleFromText } from "../text/module_from_text.ts";
-import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
+import { parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import type { RawComputation, RawInstruction } from "../text/raw_module.ts";
 import { VERIFY_RULES } from "../verify/verifier.ts";
+import { DIRECT_BUILD_RULES, type Tables, directModule } from "./direct_build.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
 
 /**
@@ -28,6 +30,8 @@ import type { Emitted, ModuleText } from "./emitter.ts";
  */
 const BUILT_IN = new Set(["unique-names", "defined-before-use", "root-exists", "no-recursion", "callees-first", "valid-shapes", "attribute-schema"]);
 const READER_RULES = VERIFY_RULES.filter((r) => !BUILT_IN.has(r.name));
+/** What the direct builder leaves to the verifier (nothing today: it checks the others as it builds). */
+const DIRECT_RULES = READER_RULES.filter((r) => !DIRECT_BUILD_RULES.has(r.name));
 
 const tokenAt = (text: string, at: number): Token => ({ kind: "word", text, start: at, end: at });
 
@@ -59,11 +63,6 @@ function callsAt(calls: Record<string, CallRef>, at: number): Record<string, Cal
   return out;
 }
 
-/** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
-interface Tables {
-  readonly shapes: Map<string, Shape>;
-  readonly attrs: Map<string, ParsedAttributeList>;
-}
 
 function rawInstruction(text: string, e: Emitted, isRoot: boolean, tables: Tables): RawInstruction {
   const shapes = tables.shapes;
@@ -104,6 +103,9 @@ function rawInstruction(text: string, e: Emitted, isRoot: boolean, tables: Table
 /** The module of the emitted computations; `text` is the StableHLO text (for error positions). */
 export function buildHloModule(text: string, out: ModuleText, name: string, headerAttributes: readonly HeaderAttribute[]): HloModule {
   const tables: Tables = { shapes: new Map(), attrs: new Map() };
+  // The usual case, a sound module, is built directly; anything else takes the thorough path below, which positions each problem.
+  const direct = directModule(out, name, headerAttributes, tables, DIRECT_RULES);
+  if (direct !== undefined) return direct;
   const computations: RawComputation[] = out.comps.map((c) => ({
     name: c.name,
     nameTok: tokenAt(c.name, c.body[0]?.at ?? 0),

@@ -277,6 +277,17 @@ export function denseLiteral(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>,
       for (let i = 0; i < count; i++) if (Number.isNaN(f[i])) store(f, i, f[i], et);
       return { shape, data };
     }
+    if (et === "f32" && n === count && LITTLE) {
+      // Large f32 constants likewise: each value widened exactly, as hexValue reads it.
+      const f = data as Float64Array;
+      const src = new Float32Array(raw.buffer, 0, count);
+      for (let i = 0; i < count; i++) {
+        const v = src[i];
+        if (Number.isNaN(v)) store(f, i, v, et);
+        else f[i] = v;
+      }
+      return { shape, data };
+    }
     for (let i = 0; i < count; i++) {
       const base = n === 1 ? 0 : i * bytes;
       for (let lane = 0; lane < lanes; lane++) store(data, i * lanes + lane, hexValue(dv, base + lane * width, comp, width), comp);

@@ -1,0 +1,306 @@
+/**
+ * The fast way from emitted instructions (emitter.ts) to the HloModule, for
+ * the usual case of a sound translation: instructions are built as the HLO
+ * parser's module builder builds them (same objects, same order, same
+ * attribute checks, deeply frozen as createModule freezes, which builds the
+ * module), but without its intermediate records, tokens and renaming pass.
+ * The verifier's rules are checked as each instruction is built: its stored
+ * shape against the one inferred from its operands (StableHLO's typing rule:
+ * inferred once here, with each callee's signature computed once, instead of
+ * again by the verifier), operand and callee counts, parameter numbers, no
+ * implicit broadcast. Any doubt (a name the
+ * renaming would change, a forward reference, a shape or attribute problem,
+ * a verifier complaint) gives undefined, and build_module.ts takes the
+ * thorough path, which reports the problem at its op with the same message
+ * as always. So errors stay as they were; only sound modules are faster.
+ */
+import { freeze } from "immer";
+import type { InstructionAnnotations } from "../annotations.ts";
+import { inferShape } from "../infer/shape_inference.ts";
+import type { HloInstruction } from "../instruction.ts";
+import type { Literal } from "../literal.ts";
+import { type HeaderAttribute, type HloComputation, type HloModule, createModule } from "../module.ts";
+import { OPCODES, type Opcode, hasTrait, isOpcode } from "../opcode.ts";
+import { type ProgramShape, type Shape, isArrayShape, sameDimensions, shapesEqual } from "../shape.ts";
+import { leafCount, normalizeTupleSharding } from "../text/annotation_text.ts";
+import type { CallRef } from "../text/attribute_text.ts";
+import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
+import { noteValidAttributes } from "../verify/typing_rules.ts";
+import type { VerifyRule } from "../verify/rule.ts";
+import type { Emitted, ModuleText } from "./emitter.ts";
+
+/** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
+export interface Tables {
+  readonly shapes: Map<string, Shape>;
+  readonly attrs: Map<string, ParsedAttributeList>;
+}
+
+/** Thrown inside this file only: the thorough path must decide. */
+class NotSimple extends Error {}
+const NOT_SIMPLE = new NotSimple("not simple");
+
+/**
+ * Whether XLA's name uniquer keeps every name of the list as it is: each
+ * ends in `.N` (N a positive decimal without a leading zero) and no N comes
+ * twice, so no base meets the same number twice (as the emitter's names,
+ * numbered by one counter, are).
+ */
+function keptByUniquer(names: readonly string[]): boolean {
+  // Numbers seen: a bitmap for the small ones (the emitter's), a set beyond.
+  const small = new Uint8Array(4 * names.length + 64);
+  const large = new Set<number>();
+  for (const n of names) {
+    const dot = n.lastIndexOf(".");
+    if (dot <= 0 || dot === n.length - 1 || n.length - dot > 16) return false;
+    let id = 0;
+    for (let i = dot + 1; i < n.length; i++) {
+      const c = n.charCodeAt(i);
+      if (c < 48 || c > 57 || (i === dot + 1 && c === 48)) return false;
+      id = id * 10 + (c - 48);
+    }
+    if (id < small.length) {
+      if (small[id] !== 0) return false;
+      small[id] = 1;
+    } else {
+      if (large.has(id)) return false;
+      large.add(id);
+    }
+  }
+  return true;
+}
+
+function instructionNames(out: ModuleText): string[] {
+  const names: string[] = [];
+  for (const c of out.comps) for (const e of c.body) names.push(e.name);
+  return names;
+}
+
+/**
+ * Freezes as immer's deep freeze (createModule's) does, iteratively: plain
+ * objects and arrays here, anything else (maps, sets, class instances) by
+ * immer itself; an object frozen already is not entered, as immer does not.
+ */
+function deepFreeze<T>(root: T): T {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x !== "object" || x === null || Object.isFrozen(x)) continue;
+    if (Array.isArray(x)) {
+      Object.freeze(x);
+      for (const v of x as readonly unknown[]) if (typeof v === "object" && v !== null) stack.push(v);
+      continue;
+    }
+    const proto: unknown = Object.getPrototypeOf(x);
+    if (proto !== Object.prototype && proto !== null) {
+      freeze(x, true);
+      continue;
+    }
+    Object.freeze(x);
+    for (const k of Object.keys(x)) {
+      const v = (x as Record<string, unknown>)[k];
+      if (typeof v === "object" && v !== null) stack.push(v);
+    }
+  }
+  return root;
+}
+
+/** Whether the operand count fits the opcode's arity (the verifier's operand-count rule). */
+function arityFits(opcode: Opcode, n: number): boolean {
+  const { arity, minOperands } = OPCODES[opcode] as { readonly arity: number | "variadic"; readonly minOperands?: number };
+  return arity === "variadic" ? n >= (minOperands ?? 0) : n === arity;
+}
+
+/** Whether the called count fits the opcode's CallsKind (the verifier's called-computations rule). */
+function calledCountFits(opcode: Opcode, n: number): boolean {
+  switch (OPCODES[opcode].calls) {
+    case "none": return n === 0;
+    case "to_apply":
+    case "fused": return n === 1;
+    case "while":
+    case "select_scatter": return n === 2;
+    case "branches": return n >= 1;
+    case "async": return n <= 1;
+  }
+}
+
+/**
+ * The verifier's no-implicit-broadcast rule for one instruction, or
+ * stricter: element-wise operands have the result's dimensions, but a scalar
+ * select predicate or clamp bound (tuples are left to the rule).
+ */
+function noImplicitBroadcast(opcode: Opcode, attributes: Record<string, unknown>, operands: readonly Shape[], out: Shape): boolean {
+  if (opcode === "bitcast-convert" || !hasTrait(opcode, "elementwise")) return true;
+  if (attributes.broadcastDimensions !== undefined || !isArrayShape(out)) return false;
+  for (let k = 0; k < operands.length; k++) {
+    const s = operands[k];
+    if (!isArrayShape(s)) return false;
+    if (sameDimensions(s.dimensions, out.dimensions)) continue;
+    const scalar = s.dimensions.length === 0 && ((opcode === "select" && k === 0) || (opcode === "clamp" && (k === 0 || k === 2)));
+    if (!scalar) return false;
+  }
+  return true;
+}
+
+/** The verifier's rules the direct builder checks itself, as strictly or more (it declines where they would complain). */
+export const DIRECT_BUILD_RULES: ReadonlySet<string> = new Set([
+  "entry-exists", "parameter-numbering", "operand-count", "called-computations", "shapes-match-inference", "no-implicit-broadcast",
+]);
+
+/** One frozen empty list serves every instruction that calls nothing. */
+const NO_CALLS: readonly string[] = Object.freeze([]);
+
+/** The callee names of the instruction in its opcode's order (as the HLO parser lists them). */
+function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): readonly string[] {
+  switch (OPCODES[opcode].calls) {
+    case "none": return NO_CALLS;
+    case "to_apply": return [...(c.to_apply?.names ?? [])];
+    case "fused":
+    case "async": return [...(c.calls?.names ?? [])];
+    case "while": return [...(c.condition?.names ?? []), ...(c.body?.names ?? [])];
+    case "select_scatter": return [...(c.select?.names ?? []), ...(c.scatter?.names ?? [])];
+    case "branches": {
+      const pair = c.true_computation !== undefined || c.false_computation !== undefined;
+      if (pair && c.branch_computations) throw NOT_SIMPLE;
+      if (c.branch_computations) return [...c.branch_computations.names];
+      if (!c.true_computation || !c.false_computation) throw NOT_SIMPLE;
+      return [c.true_computation.names[0], c.false_computation.names[0]];
+    }
+  }
+}
+
+/** Attribute objects checked against their opcode's schema, by opcode and text: shared by the instructions spelled alike. */
+type Checked = Map<string, Record<string, unknown>>;
+
+function checkedAttributes(attributes: Record<string, unknown>, opcode: Opcode): Record<string, unknown> {
+  if (!OPCODES[opcode].attributes.safeParse(attributes).success) throw NOT_SIMPLE;
+  // The verifier need not check the schema again once the module is frozen.
+  noteValidAttributes(attributes, opcode);
+  return attributes;
+}
+
+function instruction(
+  e: Emitted, tables: Tables, checked: Checked, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
+): HloInstruction {
+  const opcode = e.opcode;
+  if (!isOpcode(opcode) || !arityFits(opcode, e.operands.length)) throw NOT_SIMPLE;
+  let shape = tables.shapes.get(e.shape);
+  if (shape === undefined) {
+    shape = parseShape(e.shape);
+    tables.shapes.set(e.shape, shape);
+  }
+  if (!Object.isFrozen(shape)) {
+    // Frozen as createModule freezes, once per shared object: see directModule.
+    deepFreeze(shape);
+  }
+  const key = `${opcode} ${e.attrs}`;
+  let parsed = tables.attrs.get(key);
+  let cached = true;
+  if (parsed === undefined) {
+    parsed = parseAttributeList(e.attrs, opcode);
+    cached = e.attrs.length < 200;
+    if (cached) tables.attrs.set(key, parsed);
+  }
+  if (parsed.controlPredecessors !== undefined) throw NOT_SIMPLE;
+  const operandShapes: Shape[] = [];
+  const operands: string[] = [];
+  for (const o of e.operands) {
+    const s = shapes.get(o.hlo);
+    if (s === undefined) throw NOT_SIMPLE; // a forward or dangling reference
+    operandShapes.push(s);
+    operands.push(o.hlo);
+  }
+  let attributes: Record<string, unknown> | undefined;
+  // Parameters share their attributes by number; a constant's literal is its own.
+  const special = opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
+  const checkedKey = opcode === "parameter" ? `${key}#${String(e.parameterNumber)}` : key;
+  if (!special && cached) attributes = checked.get(checkedKey);
+  if (attributes === undefined) {
+    const fresh: Record<string, unknown> = { ...parsed.attributes };
+    if (opcode === "parameter") fresh.parameterNumber = e.parameterNumber;
+    if (opcode === "constant") {
+      const l = e.literal;
+      if (l === undefined) throw NOT_SIMPLE;
+      fresh.literal = typeof l === "string" ? (parseConstantText(l, shape) as Literal) : l;
+    }
+    if (opcode === "map" && fresh.dimensions === undefined) {
+      const first = operandShapes[0] ?? shape;
+      fresh.dimensions = isArrayShape(first) ? first.dimensions.map((_, i) => i) : [];
+    }
+    attributes = deepFreeze(checkedAttributes(fresh, opcode));
+    if (!special && cached) checked.set(checkedKey, attributes);
+  }
+  const called = calledList(opcode, parsed.calls);
+  if (!calledCountFits(opcode, called.length)) throw NOT_SIMPLE;
+  const calledShapes: ProgramShape[] = [];
+  for (const n of called) {
+    const p = programs.get(n);
+    if (p === undefined) throw NOT_SIMPLE; // a callee not built before its caller
+    calledShapes.push(p);
+  }
+  // StableHLO's typing rule: the stored type is the one the operands give.
+  if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
+  if (!noImplicitBroadcast(opcode, attributes, operandShapes, shape)) throw NOT_SIMPLE;
+  let a: InstructionAnnotations = parsed.annotations;
+  if (a.sharding !== undefined) a = { ...a, sharding: normalizeTupleSharding(a.sharding, shape) };
+  if (a.parameterReplication !== undefined && a.parameterReplication.length !== leafCount(shape)) throw NOT_SIMPLE;
+  Object.freeze(operands);
+  Object.freeze(called);
+  const built = { name: e.name, opcode, operands, shape, attributes, called };
+  let annotated = false;
+  for (const _ in a) {
+    annotated = true;
+    break;
+  }
+  return Object.freeze(annotated ? { ...built, annotations: deepFreeze(a) } : built) as HloInstruction;
+}
+
+/**
+ * The module, or undefined where the thorough path must decide. `rules`:
+ * the verifier rules still to run (those beside DIRECT_BUILD_RULES, which
+ * are checked here as each instruction is built).
+ */
+export function directModule(out: ModuleText, name: string, headerAttributes: readonly HeaderAttribute[], tables: Tables, rules: readonly VerifyRule[]): HloModule | undefined {
+  if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
+  const entries = out.comps.filter((c) => c.isEntry);
+  if (entries.length > 1 || out.comps.length === 0) return undefined;
+  const checked: Checked = new Map();
+  const programs = new Map<string, ProgramShape>();
+  const computations: HloComputation[] = [];
+  try {
+    for (const c of out.comps) {
+      if (c.body.length === 0 || programs.has(c.name)) return undefined;
+      const shapes = new Map<string, Shape>();
+      const instructions: HloInstruction[] = [];
+      const numbers: Shape[] = [];
+      let parameters = 0;
+      for (const e of c.body) {
+        if (shapes.has(e.name)) return undefined;
+        const inst = instruction(e, tables, checked, shapes, programs);
+        shapes.set(inst.name, inst.shape);
+        instructions.push(inst);
+        if (inst.opcode === "parameter") {
+          const k = inst.attributes.parameterNumber;
+          if (!Number.isInteger(k) || k < 0 || k >= c.body.length || numbers[k] !== undefined) return undefined;
+          numbers[k] = inst.shape;
+          parameters++;
+        }
+      }
+      // Numbers used once each, so all below the count means exactly 0..n-1.
+      if (numbers.length > parameters) return undefined;
+      const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
+      const comp: HloComputation = { name: c.name, instructions, root };
+      // programShape(comp), from what is at hand: parameter shapes by number (0..n-1, checked above), the root's.
+      programs.set(comp.name, { parameters: numbers, result: shapes.get(root) as Shape });
+      computations.push(comp);
+    }
+    const entry = entries[0] ?? out.comps[out.comps.length - 1];
+    // Every instruction is frozen already, deeply and as immer freezes (its arrays, and its shape, attributes
+    // and annotations by immer itself): createModule's deep freeze stops at each, so it walks only the module's top.
+    const m = createModule({ name, computations, entry: entry.name, headerAttributes, stackFrames: [] });
+    for (const r of rules) if (r.check(m, {}).length > 0) return undefined;
+    return m;
+  } catch {
+    // A shape rule, attribute reader or createModule complaint: the thorough path reports it at its op.
+    return undefined;
+  }
+}
