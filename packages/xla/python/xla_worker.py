@@ -131,6 +131,15 @@ def execute(exe, per_device, devs):
     if len(devs) == 1:
         bufs = [jax.device_put(a, devs[0]) for a in per_device[0]]
         return [[np.asarray(o) for o in exe.execute(bufs)]]
+    # One array per argument holding each device's own value (a replicated sharding never checks
+    # that the values agree, and keeps every device's buffer at the parameter's own shape).
+    rep = NamedSharding(Mesh(np.array(devs), ("d",)), PartitionSpec())
+    args = []
+    for k in range(len(per_device[0])):
+        shards = [jax.device_put(per_device[d][k], devs[d]) for d in range(len(devs))]
+        args.append(jax.make_array_from_single_device_arrays(shards[0].shape, rep, shards))
+    outs = exe.execute_sharded(args).disassemble_into_single_device_arrays()
+    return [[np.asarray(o[d]) for o in outs] for d in range(len(devs))]
 
 
 def resident_times(exe, args, dev, iterations):
@@ -148,15 +157,6 @@ def resident_times(exe, args, dev, iterations):
             o.block_until_ready()
         times.append(time.perf_counter() - t)
     return times
-    # One array per argument holding each device's own value (a replicated sharding never checks
-    # that the values agree, and keeps every device's buffer at the parameter's own shape).
-    rep = NamedSharding(Mesh(np.array(devs), ("d",)), PartitionSpec())
-    args = []
-    for k in range(len(per_device[0])):
-        shards = [jax.device_put(per_device[d][k], devs[d]) for d in range(len(devs))]
-        args.append(jax.make_array_from_single_device_arrays(shards[0].shape, rep, shards))
-    outs = exe.execute_sharded(args).disassemble_into_single_device_arrays()
-    return [[np.asarray(o[d]) for o in outs] for d in range(len(devs))]
 
 
 def handle(req):
