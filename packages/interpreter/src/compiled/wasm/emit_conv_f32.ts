@@ -61,15 +61,7 @@ export function emitConvGemmF32({ m, k, nv }: ConvGemmSizes): EmittedConvGemm | 
   const bv = [f.local(V128), f.local(V128)];
   const xv = f.local(V128);
 
-  /** for (v = start; v < stop; v += step) body, bounds known here (nothing when empty). */
-  const forLoop = (v: number, start: number, stop: number, step: number, body: () => void): void => {
-    if (start >= stop) return;
-    f.i32Const(start).opU(Op.localSet, v);
-    f.structured(Op.loop);
-    body();
-    f.opU(Op.localGet, v).i32Const(step).op(Op.i32Add).opU(Op.localTee, v).i32Const(stop).op(Op.i32LtS).opU(Op.brIf, 0);
-    f.op(Op.end);
-  };
+  const forLoop = f.forRange.bind(f);
 
   /** One tile of `rows` rows and `vectors` output vectors at row i, vector j. */
   const tile = (rows: number, vectors: 1 | 2): void => {

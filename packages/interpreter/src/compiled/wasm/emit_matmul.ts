@@ -73,15 +73,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const xs = f.local(F64);
   const scratch = f.local(V128);
 
-  /** for (v = start; v < end; v += step) body, bounds known here (nothing when empty). */
-  const forLoop = (v: number, start: number, stop: number, step: number, body: () => void): void => {
-    if (start >= stop) return;
-    f.i32Const(start).opU(Op.localSet, v);
-    f.structured(Op.loop);
-    body();
-    f.opU(Op.localGet, v).i32Const(step).op(Op.i32Add).opU(Op.localTee, v).i32Const(stop).op(Op.i32LtS).opU(Op.brIf, 0);
-    f.op(Op.end);
-  };
+  const forLoop = f.forRange.bind(f);
   const round = (): void => {
     f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
   };
@@ -161,12 +153,13 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     // XLA CPU reads a denormal operand as zero of its sign: flush A and B in place first.
     const v = f.local(V128);
     const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
-    const flushRegion = (start: number, length: number): void =>
+    const flushRegion = (start: number, length: number): void => {
       forLoop(p8, start * 8, (start + length + (length % 2)) * 8, 16, () => {
         f.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
         pushFlushed(f, v, minNormal);
         f.simdMem(Simd.v128Store, 3, 0);
       });
+    };
     flushRegion(aStart, aLen);
     flushRegion(bStart, bLen);
     if (arithmetic === "fma64") {

@@ -144,6 +144,15 @@ export class FunctionBody {
     this.code.push(code, 0x40);
     return this;
   }
+  /** for (v = start; v < stop; v += step) body(), bounds known when emitting (nothing when the range is empty). */
+  forRange(v: number, start: number, stop: number, step: number, body: () => void): this {
+    if (start >= stop) return this;
+    this.i32Const(start).opU(Op.localSet, v);
+    this.structured(Op.loop);
+    body();
+    this.opU(Op.localGet, v).i32Const(step).op(Op.i32Add).opU(Op.localTee, v).i32Const(stop).op(Op.i32LtS).opU(Op.brIf, 0);
+    return this.op(Op.end);
+  }
   i32Const(n: number): this {
     this.code.push(Op.i32Const);
     signedLeb(n, this.code);
