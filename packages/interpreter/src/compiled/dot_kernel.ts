@@ -177,6 +177,9 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * `constantOperands`: the arrays of the operands that are the module's
  * constants, whose flushed layout is made once, here, instead of on every call.
  */
+/** Element types of at most 12 significant bits: XLA CPU's fused f32 step on two of them is a rounded f64 sum (fused_steps.ts). */
+const SHORT_FLOATS: ReadonlySet<string> = new Set(["f16", "bf16"]);
+
 export function compileDot(
   inst: InstructionOf<"dot">,
   lhsShape: ArrayShape,
@@ -229,7 +232,8 @@ export function compileDot(
   const rhsI32 = scratch(() => new Int32Array(rhsCount));
   const rhsPairs = scratch(() => new Float64Array(2 * rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
-  const arithmetic = kind === "float32" ? (fma ? "fma32" : "f32") : kind === "float64" ? (fma ? "fma64" : "f64") : undefined;
+  const short = SHORT_FLOATS.has(lhsShape.elementType) && SHORT_FLOATS.has(rhsShape.elementType);
+  const arithmetic = kind === "float32" ? (fma ? (short ? "fma32short" : "fma32") : "f32") : kind === "float64" ? (fma ? "fma64" : "f64") : undefined;
   const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic)));
   const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic) : undefined;
 

@@ -113,6 +113,37 @@ describe("compileDot in numerics xla-cpu", () => {
     );
   });
 
+  it("rounds f16 and bf16 chains once per step from any bit patterns, wide exponent gaps included (property)", () => {
+    // The short step (a rounded f64 sum) is exact only because these operands have at most 12 significant
+    // bits; arbitrary bit patterns put large sums beside tiny products and the reverse, subnormals, inf and NaN.
+    const fromBits = (t: "f16" | "bf16", bits: number): number => {
+      if (t === "bf16") return new Float32Array(new Uint32Array([bits << 16]).buffer)[0]!;
+      const sign = bits & 0x8000 ? -1 : 1;
+      const e = (bits >> 10) & 0x1f;
+      const frac = bits & 0x3ff;
+      if (e === 31) return frac === 0 ? sign * Infinity : NaN;
+      return sign * (e === 0 ? frac * 2 ** -24 : (1024 + frac) * 2 ** (e - 25));
+    };
+    const bits = fc.integer({ min: 0, max: 0xffff });
+    fc.assert(
+      fc.property(
+        fc.constantFrom("f16" as const, "bf16" as const),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(bits, { minLength: 6 * 24, maxLength: 6 * 24 }),
+        fc.array(bits, { minLength: 24 * 7, maxLength: 24 * 7 }),
+        (t, m, k, n, a, b) => {
+          const inst = instruction("dot", shape(t, [m, n]), MATMUL);
+          const lhs = literal(t, [m, k], a.slice(0, m * k).map((x) => fromBits(t, x))) as ArrayLiteral;
+          const rhs = literal(t, [k, n], b.slice(0, k * n).map((x) => fromBits(t, x))) as ArrayLiteral;
+          expectSameAsXlaCpu(inst, lhs, rhs);
+        },
+      ),
+      { numRuns: 300, seed: 0x16 },
+    );
+  });
+
   it("flushes denormal operands and sums as XLA CPU does", () => {
     const inst = instruction("dot", shape("f32", [1, 1]), MATMUL);
     const got = expectSameAsXlaCpu(inst, literal("f32", [1, 2], [1e-40, 1]) as ArrayLiteral, literal("f32", [2, 1], [1, 1e-39]) as ArrayLiteral);

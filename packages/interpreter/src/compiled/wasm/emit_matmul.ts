@@ -7,7 +7,9 @@
  * promote back after the product and after the sum), or — "fma32" and
  * "fma64", XLA CPU's dot in numerics "xla-cpu" (dot_fma_rows.ts) — one
  * fused multiply-add acc = fma(a, b, acc) rounded once (fused_steps.ts),
- * a chain of one step starting from -0, the operands' denormals flushed to
+ * a chain of one step starting from -0 ("fma32short": the same step for
+ * operands of at most 12 significant bits, where it is a plain sum rounded
+ * to f32), the operands' denormals flushed to
  * zero in memory before the chains (and B split for the f64 products).
  * Lanes run across output columns only, never across the chain: tiles of
  * 4 rows × 4 columns (eight f64x2 accumulators) walk the whole contracting
@@ -17,7 +19,7 @@
  * Memory holds A, B, then the output, at offsets fixed here from the sizes.
  */
 import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
-import { F32_MIN_NORMAL, F64_MIN_NORMAL, SLOW_LANES_PARAMS, fma32Step, fma64Step, plainStep, pushFlushed, pushSplit, slowLanesBody } from "./fused_steps.ts";
+import { F32_MIN_NORMAL, F64_MIN_NORMAL, SLOW_LANES_PARAMS, fma32Step, fma64Step, plainStep, pushFlushed, pushSplit, shortFma32Step, slowLanesBody } from "./fused_steps.ts";
 
 export interface MatmulSizes {
   readonly batches: number;
@@ -26,8 +28,8 @@ export interface MatmulSizes {
   readonly n: number;
 }
 
-/** Each chain step: f64 acc + a·b; f32 fround(acc + fround(a·b)); or XLA CPU's fused f32 or f64 step. */
-export type MatmulArithmetic = "f64" | "f32" | "fma32" | "fma64";
+/** Each chain step: f64 acc + a·b; f32 fround(acc + fround(a·b)); or XLA CPU's fused f32 (f16/bf16 operands: short) or f64 step. */
+export type MatmulArithmetic = "f64" | "f32" | "fma32" | "fma32short" | "fma64";
 
 export interface EmittedMatmul {
   readonly bytes: Uint8Array;
@@ -53,7 +55,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const loStart = hiStart + bLen + 2 + (bLen % 2);
   const end = arithmetic === "fma64" ? loStart + bLen + 2 : outStart + outLen + 2;
   if (end * 8 > MAX_BYTES) return undefined;
-  const fused = arithmetic === "fma32" || arithmetic === "fma64";
+  const fused = arithmetic === "fma32" || arithmetic === "fma32short" || arithmetic === "fma64";
 
   const f = new FunctionBody();
   const bt = f.local(I32);
@@ -78,7 +80,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
   };
   // Function 0 is the imported fma64, 1 this one, 2 the slow-lane function.
-  const step32 = arithmetic === "fma32" ? fma32Step(f) : undefined;
+  const step32 = arithmetic === "fma32" ? fma32Step(f) : arithmetic === "fma32short" ? shortFma32Step(f) : undefined;
   const step64 = arithmetic === "fma64" ? fma64Step(f, 2) : undefined;
   /** acc = step(acc, x, b) for column vector v: x and b on locals, acc read from and written to its local. */
   const step = (c: number, x: number, v: number): void => {
@@ -152,7 +154,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   if (fused) {
     // XLA CPU reads a denormal operand as zero of its sign: flush A and B in place first.
     const v = f.local(V128);
-    const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
+    const minNormal = arithmetic === "fma64" ? F64_MIN_NORMAL : F32_MIN_NORMAL;
     const flushRegion = (start: number, length: number): void => {
       forLoop(p8, start * 8, (start + length + (length % 2)) * 8, 16, () => {
         f.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);

@@ -64,6 +64,24 @@ export function fma32Step(f: FunctionBody): (c: number, x: number, y: number) =>
   };
 }
 
+/**
+ * The fused f32 step for operands of at most 12 significant bits each (f16,
+ * bf16): the product then has at most 24, so x·y + c either is exact in f64
+ * or has one summand below 2^-28 of the other, an f32 value, and then lies
+ * nearer to it than to any f32 midpoint; rounding the f64 sum to f32 is
+ * therefore the one rounding of x·y + c. An f32 denormal result becomes
+ * zero of its sign.
+ */
+export function shortFma32Step(f: FunctionBody): (c: number, x: number, y: number) => void {
+  const sum = f.local(V128);
+  return (c, x, y) => {
+    get(f, x); get(f, y); f.simd(Simd.f64x2Mul); get(f, c); f.simd(Simd.f64x2Add);
+    f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, sum);
+    pushFlushed(f, sum, MIN_NORMAL_F32);
+    f.opU(Op.localSet, c);
+  };
+}
+
 /** Pushes the Veltkamp split of local v: its high part (hi) or low part (v - hi). */
 export function pushSplit(f: FunctionBody, v: number, part: "hi" | "lo", scratch: number): void {
   // t = SPLIT·v; hi = t - (t - v)

@@ -96,7 +96,7 @@ export type Matmul = (a: Float64Array, b: Float64Array, out: Float64Array) => vo
 /** Whether the WebAssembly matmul is expected to beat the JavaScript tiles, copies included (measured, see PRODUCTS_PER_COPY). */
 export function wasmMatmulPays(sizes: MatmulSizes, arithmetic: MatmulArithmetic): boolean {
   const { batches, m, k, n } = sizes;
-  const perCopy = arithmetic === "fma32" || arithmetic === "fma64" ? FUSED_PRODUCTS_PER_COPY : PRODUCTS_PER_COPY;
+  const perCopy = arithmetic === "fma32" || arithmetic === "fma32short" || arithmetic === "fma64" ? FUSED_PRODUCTS_PER_COPY : PRODUCTS_PER_COPY;
   return m * k * n >= perCopy * (m * k + k * n + m * n) && batches * m * k * n > 0;
 }
 

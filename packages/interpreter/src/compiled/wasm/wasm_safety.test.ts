@@ -63,7 +63,7 @@ describe("generated WebAssembly", () => {
   });
 
   it("matmul modules carry only numbers, their export names and, for the f64 fused dot, one host import", () => {
-    for (const arithmetic of ["f64", "f32", "fma32", "fma64"] as const) {
+    for (const arithmetic of ["f64", "f32", "fma32", "fma32short", "fma64"] as const) {
       const emitted = emitMatmul({ batches: 2, m: 5, k: 7, n: 3 }, arithmetic);
       expect(emitted).toBeDefined();
       const text = String.fromCharCode(...emitted!.bytes);
