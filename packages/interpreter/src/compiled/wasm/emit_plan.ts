@@ -20,6 +20,7 @@ import type { KernelPlan } from "../kernel_plan.ts";
 import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
+import { fma32Step } from "./fused_steps.ts";
 import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -102,6 +103,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const values = plan.nodes.map(() => f.local(V128));
   const flushedX = f.local(V128);
   const flushedY = f.local(V128);
+  let fmaStep: ((c: number, x: number, y: number) => void) | undefined;
 
   /** Byte offset of an access's element within its row, at the counter (left on the stack). */
   const rowAddress = (a: number): void => {
@@ -156,6 +158,21 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
       }
       case "op": {
         const lane = lanes[id] as LaneScalar;
+        if (lane.op === "fma32") {
+          // value = fma(x', y', z') of the flushed operands: z' into the node's own local, which the step updates.
+          const [x, y, z] = n.operands.map((o) => values[o]);
+          const min = lane.flush as number;
+          flush(f, x, min);
+          f.opU(Op.localSet, flushedX);
+          flush(f, y, min);
+          f.opU(Op.localSet, flushedY);
+          flush(f, z, min);
+          f.opU(Op.localSet, values[id]);
+          fmaStep ??= fma32Step(f);
+          fmaStep(values[id], flushedX, flushedY);
+          f.opU(Op.localGet, values[id]);
+          break;
+        }
         let [x, y] = n.operands.map((o) => values[o]);
         if (lane.flush !== undefined) {
           // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are).
@@ -303,6 +320,21 @@ function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefi
       f.simd(Simd.v128And).simd(Simd.v128Or).simd(Simd.v128Bitselect);
       return;
     }
+    case "maximumOrderedZeros":
+    case "minimumOrderedZeros": {
+      // Equal values: x & y (max: +0 over -0) or x | y (min: -0 under +0), the same bits otherwise;
+      // over that, y where it is above (max) or below (min) x, x where the reverse, y where y is NaN, x where x is.
+      const max = lane.op === "maximumOrderedZeros";
+      get(x), get(y), get(x), get(y);
+      get(x), get(y), f.simd(max ? Simd.v128And : Simd.v128Or);
+      max ? (get(x), get(y)) : (get(y), get(x));
+      f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect);
+      max ? (get(y), get(x)) : (get(x), get(y));
+      f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect);
+      get(y), get(y), f.simd(Simd.f64x2Ne).simd(Simd.v128Bitselect);
+      get(x), get(x), f.simd(Simd.f64x2Ne).simd(Simd.v128Bitselect);
+      return;
+    }
     case "negate":
       get(x), f.simd(Simd.f64x2Neg);
       return;
@@ -315,6 +347,8 @@ function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefi
     case "identity":
       get(x);
       return;
+    case "fma32":
+      throw new Error("fma32 lanes are emitted by computeNode");
     default:
       return lane.op satisfies never;
   }

@@ -21,11 +21,17 @@ import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import type { ScalarSemantics } from "../../kernels/elementwise/scalar_rules.ts";
 import { binarySemantics, scalarSemantics } from "../../kernels/elementwise/table.ts";
 import { numericsOf } from "../../numerics/index.ts";
+import { XLA_CPU_FMA32 } from "../../numerics/xla_cpu/fma.ts";
 
-export type LaneBinary = "add" | "subtract" | "multiply" | "divide" | "maximum" | "minimum";
+/** maximumOrderedZeros / minimumOrderedZeros: NaN first, then -0 below +0 (XLA CPU's, numerics/xla_cpu/signed_zero_order.ts). */
+export type LaneBinary = OpcodeBinary | "maximumOrderedZeros" | "minimumOrderedZeros";
+/** The binary opcodes the lanes compute as the scalar table does. */
+type OpcodeBinary = "add" | "subtract" | "multiply" | "divide" | "maximum" | "minimum";
 /** identity: copy, and convert between f32 and f64 (the value unchanged, then the result type's rounding). */
 export type LaneUnary = "negate" | "abs" | "sqrt" | "identity";
-export type LaneOp = LaneBinary | LaneUnary;
+/** fma32: XLA CPU's fused f32 multiply-add custom call (numerics/xla_cpu/fma.ts), operands and result flushed. */
+export type LaneTernary = "fma32";
+export type LaneOp = LaneBinary | LaneUnary | LaneTernary;
 
 /**
  * An op node the emitter computes: operands flushed where `flush`, the op in
@@ -33,13 +39,13 @@ export type LaneOp = LaneBinary | LaneUnary;
  */
 export interface LaneScalar {
   readonly op: LaneOp;
-  readonly arity: 1 | 2;
+  readonly arity: 1 | 2 | 3;
   readonly f32: boolean;
   /** A mode's denormal flushing (XLA CPU's DAZ and FTZ): magnitudes below this become zero of their sign; undefined: none. */
   readonly flush: number | undefined;
 }
 
-const BINARY: readonly LaneBinary[] = ["add", "subtract", "multiply", "divide", "maximum", "minimum"];
+const BINARY: readonly OpcodeBinary[] = ["add", "subtract", "multiply", "divide", "maximum", "minimum"];
 const UNARY: readonly LaneUnary[] = ["negate", "abs", "sqrt"];
 const TYPES: readonly ElementType[] = ["f64", "f32"];
 
@@ -55,7 +61,7 @@ function unarySemantics(opcode: string, from: ElementType, to: ElementType, nume
 }
 
 /** Whether the mode computes opcode from operand type t to result r with the table's own function (no override, nothing flushed around it). */
-function plain(opcode: LaneOp | "copy" | "convert", t: ElementType, arity: number, numerics: Numerics, r: ElementType = t): boolean {
+function plain(opcode: OpcodeBinary | LaneUnary | "copy" | "convert", t: ElementType, arity: number, numerics: Numerics, r: ElementType = t): boolean {
   const record = numericsOf(numerics);
   if (opcode !== "identity" && record.scalar[opcode]?.(t) !== undefined) return false;
   const probe = (x: number): number => x;
@@ -76,13 +82,15 @@ const PROBES: readonly number[] = [
 ];
 
 /** The plain scalar function of a lane op (the table's, as unary.ts and binary.ts define them for floats). */
-const PLAIN: { readonly [K in LaneOp]: (a: number, b: number) => number } = {
+const PLAIN: { readonly [K in LaneBinary | LaneUnary]: (a: number, b: number) => number } = {
   add: (a, b) => a + b,
   subtract: (a, b) => a - b,
   multiply: (a, b) => a * b,
   divide: (a, b) => a / b,
   maximum: (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a),
   minimum: (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : a),
+  maximumOrderedZeros: (a, b) => (a !== a ? a : b !== b ? b : a < b ? b : a > b ? a : Object.is(a, -0) ? b : a),
+  minimumOrderedZeros: (a, b) => (a !== a ? a : b !== b ? b : b < a ? b : b > a ? a : Object.is(a, -0) ? a : b),
   negate: (a) => -a,
   abs: (a) => Math.abs(a),
   sqrt: (a) => Math.sqrt(a),
@@ -95,7 +103,7 @@ const PLAIN: { readonly [K in LaneOp]: (a: number, b: number) => number } = {
  * probe values (denormals of both types, their neighbours, ±0, ±inf, NaN);
  * undefined where it is not.
  */
-function flushOf(fn: (...xs: number[]) => number, op: LaneOp, t: ElementType, arity: number): number | undefined {
+function flushOf(fn: (...xs: number[]) => number, op: LaneBinary | LaneUnary, t: ElementType, arity: number): number | undefined {
   const min = SMALLEST_NORMAL[t];
   const fl = flushModel(min);
   const round = t === "f32" ? Math.fround : (x: number): number => x;
@@ -116,13 +124,13 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
   if (table !== undefined) return table;
   table = new Map();
   /** An entry whose rounding the lanes can do: none, or f32's. */
-  const add = (s: ScalarSemantics | undefined, op: LaneOp, arity: 1 | 2, flush: number | undefined = undefined): void => {
+  const add = (s: ScalarSemantics | undefined, op: LaneBinary | LaneUnary, arity: 1 | 2, flush: number | undefined = undefined): void => {
     const rounding = s === undefined ? undefined : laneRounding(s.norm);
     if (s === undefined || rounding === undefined) return;
     table?.set(s.fn, [...(table.get(s.fn) ?? []), { s, lane: { op, arity, f32: rounding === "f32", flush } }]);
   };
   /** An op the mode computes with flushing around the table's function, where the lanes' model gives its bits. */
-  const addFlushed = (s: ScalarSemantics | undefined, op: LaneOp, t: ElementType, arity: 1 | 2): void => {
+  const addFlushed = (s: ScalarSemantics | undefined, op: OpcodeBinary | LaneUnary, t: ElementType, arity: 1 | 2): void => {
     const flush = s === undefined || op === "identity" || numericsOf(numerics).scalar[op]?.(t) !== undefined ? undefined : flushOf(s.fn, op, t, arity);
     if (flush !== undefined) add(s, op, arity, flush);
   };
@@ -130,6 +138,13 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
     for (const op of BINARY) {
       if (plain(op, t, 2, numerics)) add(binarySemantics(op, t, numerics), op, 2);
       else addFlushed(binarySemantics(op, t, numerics), op, t, 2);
+    }
+    // A mode's own maximum and minimum, where they are the ordered-zeros lane forms (flushed or not) on every probe pair.
+    for (const [op, ordered] of [["maximum", "maximumOrderedZeros"], ["minimum", "minimumOrderedZeros"]] as const) {
+      if (plain(op, t, 2, numerics)) continue;
+      const s = binarySemantics(op, t, numerics);
+      const flush = s === undefined ? undefined : flushOf(s.fn, ordered, t, 2);
+      if (flush !== undefined) add(s, ordered, 2, flush);
     }
     for (const op of UNARY) {
       if (plain(op, t, 1, numerics)) add(unarySemantics(op, t, t, numerics), op, 1);
@@ -145,6 +160,8 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
   return table;
 }
 
+const FMA32_LANE: LaneScalar = { op: "fma32", arity: 3, f32: false, flush: SMALLEST_NORMAL.f32 };
+
 /** The lane form of an op node norm(fn(...)) with `arity` operands, or undefined where the emitter has none with the same bits. */
 export function laneScalarOf(
   fn: (...xs: number[]) => number,
@@ -152,6 +169,8 @@ export function laneScalarOf(
   arity: number,
   numerics: Numerics,
 ): LaneScalar | undefined {
+  // The fused multiply-add custom call is the same function in every mode; its step rounds to f32 and flushes itself.
+  if (fn === XLA_CPU_FMA32 && norm === undefined && arity === 3) return FMA32_LANE;
   const found = tableOf(numerics).get(fn)?.find((e) => e.s.norm === norm && e.lane.arity === arity);
   return found?.lane;
 }

@@ -37,18 +37,23 @@ function xlaCpuFma(inst: CustomCall, operands: readonly Literal[], _ctx: EvalCon
   return { shape: out, data };
 }
 
+const daz32 = xlaCpuFlusher("f32") as (v: number) => number;
+const daz64 = xlaCpuFlusher("f64") as (v: number) => number;
+/** The f32 target's element function: operands flushed, one fused rounding, the result flushed. */
+export const XLA_CPU_FMA32 = (x: number, y: number, z: number): number => fma32(daz32(x), daz32(y), daz32(z));
+/** The f64 target's element function. */
+export const XLA_CPU_FMA64 = (x: number, y: number, z: number): number => fma64(daz64(x), daz64(y), daz64(z));
+
 /**
  * The target's element function (operands flushed, one fused rounding, the result flushed), as
  * the kernel above computes each element, for a custom call of this target with f32 or f64
- * operands (the compiled engine fuses it); undefined for any other instruction.
+ * operands (the compiled engine fuses it; the WebAssembly loops know the two functions by
+ * identity); undefined for any other instruction.
  */
 export function xlaCpuFmaSemantics(inst: HloInstruction): ((x: number, y: number, z: number) => number) | undefined {
   if (inst.opcode !== "custom-call" || inst.attributes.customCallTarget !== XLA_CPU_FMA_TARGET) return undefined;
   const t = inst.shape.elementType;
-  if (t !== "f32" && t !== "f64") return undefined;
-  const daz = xlaCpuFlusher(t) as (v: number) => number;
-  const fma = t === "f32" ? fma32 : fma64;
-  return (x, y, z) => fma(daz(x), daz(y), daz(z));
+  return t === "f32" ? XLA_CPU_FMA32 : t === "f64" ? XLA_CPU_FMA64 : undefined;
 }
 
 /** The target's kernel, keyed by its name (merged into custom_calls/targets.ts's table). */
