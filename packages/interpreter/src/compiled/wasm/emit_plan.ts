@@ -19,8 +19,8 @@
 import type { KernelPlan } from "../kernel_plan.ts";
 import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
-import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
-import { fma32Step } from "./fused_steps.ts";
+import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
+import { type Fma64Operands, SLOW_LANES_VECTOR_PARAMS, fma32Step, fma64Step, pushSplit, slowLanesBody } from "./fused_steps.ts";
 import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -35,6 +35,8 @@ export interface WasmLayout {
 export interface EmittedPlan {
   readonly bytes: Uint8Array;
   readonly layout: WasmLayout;
+  /** Whether the module imports the host's fma64 (module "host", name "fma64"): f64 fused multiply-adds. */
+  readonly hostFma64: boolean;
 }
 
 /** Past this many bytes of arrays a plan stays with the JavaScript loops (one memory per kernel, kept while it lives). */
@@ -104,6 +106,10 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const flushedX = f.local(V128);
   const flushedY = f.local(V128);
   let fmaStep: ((c: number, x: number, y: number) => void) | undefined;
+  // f64 fused multiply-adds: the host's fma64 is function 0, the run function 1, the slow-lane function 2.
+  const hostFma64 = lanes.some((l) => l?.op === "fma64");
+  const fma64 = hostFma64 ? fma64Step(f, 2) : undefined;
+  const splits = hostFma64 ? { xh: f.local(V128), xl: f.local(V128), yh: f.local(V128), yl: f.local(V128), scratch: f.local(V128) } : undefined;
 
   /** Byte offset of an access's element within its row, at the counter (left on the stack). */
   const rowAddress = (a: number): void => {
@@ -158,7 +164,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
       }
       case "op": {
         const lane = lanes[id] as LaneScalar;
-        if (lane.op === "fma32") {
+        if (lane.op === "fma32" || lane.op === "fma64") {
           // value = fma(x', y', z') of the flushed operands: z' into the node's own local, which the step updates.
           const [x, y, z] = n.operands.map((o) => values[o]);
           const min = lane.flush as number;
@@ -168,8 +174,20 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           f.opU(Op.localSet, flushedY);
           flush(f, z, min);
           f.opU(Op.localSet, values[id]);
-          fmaStep ??= fma32Step(f);
-          fmaStep(values[id], flushedX, flushedY);
+          if (lane.op === "fma32") {
+            fmaStep ??= fma32Step(f);
+            fmaStep(values[id], flushedX, flushedY);
+          } else if (fma64 !== undefined && splits !== undefined) {
+            const { xh, xl, yh, yl, scratch } = splits;
+            for (const [v, hi, lo] of [[flushedX, xh, xl], [flushedY, yh, yl]] as const) {
+              pushSplit(f, v, "hi", scratch);
+              f.opU(Op.localSet, hi);
+              pushSplit(f, v, "lo", scratch);
+              f.opU(Op.localSet, lo);
+            }
+            const operands: Fma64Operands = { x: flushedX, xh, xl, y: flushedY, yh, yl };
+            fma64(values[id], operands, flushedX);
+          }
           f.opU(Op.localGet, values[id]);
           break;
         }
@@ -263,16 +281,21 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     f.i32Const(loops.sizes[l]).op(Op.i32LtS).opU(Op.brIf, 0).op(Op.end);
   }
 
+  const slow = new FunctionBody(SLOW_LANES_VECTOR_PARAMS.length);
+  slowLanesBody(slow, 0, true);
+  const hostFma: FunctionType = { params: [F64, F64, F64], results: [F64] };
+  const slowLanes: FunctionType = { params: SLOW_LANES_VECTOR_PARAMS, results: [V128] };
   const bytes = encodeModule({
-    types: [{ params: [], results: [] }],
-    functions: [{ type: 0, body: f }],
+    types: [{ params: [], results: [] }, ...(hostFma64 ? [hostFma, slowLanes] : [])],
+    ...(hostFma64 ? { imports: [{ name: "fma64", type: 1 }] } : {}),
+    functions: [{ type: 0, body: f }, ...(hostFma64 ? [{ type: 2, body: slow }] : [])],
     memoryPages: pages,
     exports: [
-      { name: "run", kind: "function", index: 0 },
+      { name: "run", kind: "function", index: hostFma64 ? 1 : 0 },
       { name: "memory", kind: "memory", index: 0 },
     ],
   });
-  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages } };
+  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64 };
 }
 
 /** The arrays (inputs, then constants) some node of the plan reads. */
@@ -348,7 +371,8 @@ function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefi
       get(x);
       return;
     case "fma32":
-      throw new Error("fma32 lanes are emitted by computeNode");
+    case "fma64":
+      throw new Error("fused multiply-add lanes are emitted by computeNode");
     default:
       return lane.op satisfies never;
   }

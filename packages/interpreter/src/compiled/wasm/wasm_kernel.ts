@@ -56,7 +56,7 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   if (wasmApi === undefined || (!always && !wasmPays(plan, numerics))) return undefined;
   const emitted = emitPlan(plan, numerics);
   if (emitted === undefined) return undefined;
-  const instance = instantiate(emitted.bytes);
+  const instance = instantiate(emitted.bytes, emitted.hostFma64 ? { fma64 } : undefined);
   const buffer = instance && exportedBuffer(instance, "memory");
   const run = instance?.exports.run;
   if (buffer === undefined || typeof run !== "function") return undefined;

@@ -5,7 +5,7 @@
  * the type, function, memory, export and code sections (no custom or name
  * section), and exports named by the emitter alone.
  */
-import { getComputation } from "@minixla/hlo";
+import { XLA_CPU_FMA_TARGET, getComputation } from "@minixla/hlo";
 import { describe, expect, it } from "vitest";
 import { planFusedComputation } from "../kernel_plan.ts";
 import { fusionModule } from "../test_support.ts";
@@ -60,6 +60,23 @@ describe("generated WebAssembly", () => {
       const printable = text.slice(8).match(/[a-z_]{3,}/gi) ?? [];
       expect([...new Set(printable)].sort()).toEqual(["memory", "run"]);
     }
+  });
+
+  it("loop modules with XLA CPU's f64 fused multiply-add carry only numbers, their export names and one host import", () => {
+    const m = fusionModule(`%fused_computation (${MARK}_x: f64[9], ${MARK}_y: f64[9], ${MARK}_z: f64[9]) -> f64[9] {
+  %${MARK}_x = f64[9] parameter(0), metadata={op_name="${MARK}_name"}
+  %${MARK}_y = f64[9] parameter(1)
+  %${MARK}_z = f64[9] parameter(2)
+  ROOT %${MARK}_f = f64[9] custom-call(%${MARK}_x, %${MARK}_y, %${MARK}_z), custom_call_target="${XLA_CPU_FMA_TARGET}", metadata={op_name="${MARK}_fma"}
+}`);
+    const plan = planFusedComputation(getComputation(m, "fused_computation"), m, [], "xla-cpu");
+    const emitted = plan && emitPlan(plan, "xla-cpu");
+    expect(emitted?.hostFma64).toBe(true);
+    const text = String.fromCharCode(...emitted!.bytes);
+    expect(text.toLowerCase()).not.toContain(MARK);
+    expect(sectionIds(emitted!.bytes)).toEqual([1, 2, 3, 5, 7, 10]);
+    const printable = text.slice(8).match(/[a-z]{3,}[0-9]*/g) ?? [];
+    expect([...new Set(printable)].sort()).toEqual(["fma64", "host", "memory", "run"]);
   });
 
   it("matmul modules carry only numbers, their export names and, for the f64 fused dot, one host import", () => {
