@@ -47,9 +47,10 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
   const m = options.fuse === false ? checked : fuse.run(checked);
   const useFast = options.compiledLoops !== false;
   const programs = new Map<string, Program>();
-  const pool = new BufferPool();
   const maxBytes = resolveMaxBytes(options.maxBytes);
   const threads = resolveThreads(options.threads);
+  // With threads, a helper thread touches the pages of each run's new result in advance (threads/page_reserve.ts).
+  const pool = new BufferPool(threads > 1);
   const runner: Runner = {
     module: m,
     options: { ...options, maxBytes },

@@ -24,7 +24,7 @@ import { EvalError } from "@minixla/hlo";
  */
 const TILE = 512;
 
-interface Simplified {
+export interface Simplified {
   /** Result dimensions after dropping size-1 ones and merging adjacent runs. */
   readonly dims: number[];
   /** Operand stride of each simplified result dimension. */
@@ -43,7 +43,7 @@ function rowMajorStrides(dims: readonly number[]): number[] {
 }
 
 /** The transpose as result dimensions with operand strides, size-1 dimensions dropped and adjacent runs merged. */
-function simplify(dims: readonly number[], permutation: readonly number[]): Simplified {
+export function simplify(dims: readonly number[], permutation: readonly number[]): Simplified {
   const strides = rowMajorStrides(dims);
   const out: number[] = [];
   const src: number[] = [];
