@@ -62,6 +62,12 @@ interface Reserve {
 
 let reserve: Reserve | undefined | null = null;
 
+/** Whether executables compiled now may use the reserve: not where MINIXLA_PAGE_RESERVE is "0" (read at each compile). */
+export function pageReserveEnabled(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.MINIXLA_PAGE_RESERVE?.trim() !== "0";
+}
+
 /** Buffers handed out since the process started (tests read it to know the reserve was used). */
 let handedOut = 0;
 export function reservedCount(): number {

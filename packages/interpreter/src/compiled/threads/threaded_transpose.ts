@@ -14,7 +14,7 @@
  * kernel); it holds numbers computed here and nothing from the module.
  */
 import { EvalError } from "@minixla/hlo";
-import { simplify, transposeInto } from "../transpose_kernel.ts";
+import { TILE, simplify, transposeInto } from "../transpose_kernel.ts";
 import { THREAD_MIN_POINTS } from "./settings.ts";
 import { SplitChoice } from "./split_choice.ts";
 import { isShared } from "./threaded_loop.ts";
@@ -26,13 +26,13 @@ export type TransposeKernel = (src: Float64Array, out: Float64Array) => void;
 /**
  * The range copy as a factory body (`new Function(body)()` returns
  * `(arrays, out) => void`): result dimensions OD with operand strides SS,
- * starting at operand offset S0, written row-major from out[0]. Tiles of
- * TILE x TILE elements, eight operand rows at a time so each result line
- * gets eight consecutive values (one 64-byte line) per visit.
+ * starting at operand offset S0, written row-major from out[0] — the copy
+ * transposeInto makes (the same tiles, eight operand rows at a time), as
+ * text a worker can compile.
  */
 function rangeSource(s0: number, od: readonly number[], ss: readonly number[]): string {
   const list = (xs: readonly number[]): string => `[${xs.map((x) => String(x)).join(", ")}]`;
-  return `const TILE = 64;
+  return `const TILE = ${String(TILE)};
 function plane(src, s0, sR, out, o0, oC, nR, nC) {
   for (let r0 = 0; r0 < nR; r0 += TILE) {
     const r1 = Math.min(r0 + TILE, nR);
@@ -155,3 +155,4 @@ export function compileTranspose(dims: readonly number[], permutation: readonly 
     );
   };
 }
+
