@@ -10,7 +10,7 @@
  * allocating intermediates after its first run.
  */
 import { type Literal, type LiteralData, allocData, isTupleLiteral } from "@minixla/hlo";
-import { RESERVE_MIN_VALUES, reservedBuffer } from "./threads/page_reserve.ts";
+import { RESERVE_MIN_VALUES, requestReserved, reservedBuffer } from "./threads/page_reserve.ts";
 
 /** What one execution allocated: new arrays in total, and the most held at once by values of this execution. */
 export interface ExecutionStats {
@@ -50,6 +50,8 @@ export class BufferPool {
   private pooledBytes = 0;
   /** Lengths this pool had to allocate anew (large ones only): met again, they are a result's, made every run. */
   private readonly freshLengths = new Set<number>();
+  /** Recurring lengths allocated anew in this execution: the reserve makes the next ones after it (`refill`). */
+  private readonly wanted = new Set<number>();
 
   /** `reserve`: take recurring large fresh arrays from the page reserve (threads/page_reserve.ts). */
   constructor(private readonly reserve = false) {}
@@ -99,7 +101,14 @@ export class BufferPool {
       this.freshLengths.add(n);
       return undefined;
     }
+    this.wanted.add(n);
     return reservedBuffer(n);
+  }
+
+  /** The execution is over: asks the page reserve for the next run's recurring arrays. */
+  refill(): void {
+    for (const n of this.wanted) requestReserved(n);
+    this.wanted.clear();
   }
 
   recycle(b: Float64Array): void {

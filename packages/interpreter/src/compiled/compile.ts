@@ -83,6 +83,7 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
       pool.begin();
       const result = runProgram(runner, entry, args);
       lastStats = pool.stats();
+      pool.refill();
       return result;
     },
     get lastStats() {

@@ -8,11 +8,12 @@ import { type ArrayLiteral, type Literal, firstBitDifference, literal, parseHloM
 import { describe, expect, it } from "vitest";
 import { compile } from "../compile.ts";
 import { evaluate } from "../../evaluate.ts";
-import { RESERVE_MIN_VALUES, reservedBuffer, reservedCount } from "./page_reserve.ts";
+import { RESERVE_MIN_VALUES, requestReserved, reservedBuffer, reservedCount } from "./page_reserve.ts";
 import { threadsSupported } from "./worker_pool.ts";
 
-/** Asks for n values until the reserve has one ready (it arrives from the worker asynchronously). */
+/** Asks for n values and waits until the reserve has them ready (they arrive from the worker asynchronously). */
 async function nextReserved(n: number): Promise<Float64Array> {
+  requestReserved(n);
   for (let i = 0; i < 400; i++) {
     const b = reservedBuffer(n);
     if (b !== undefined) return b;
@@ -38,6 +39,8 @@ describe.skipIf(!threadsSupported())("page reserve", () => {
   });
 
   it("never reserves small buffers", () => {
+    requestReserved(RESERVE_MIN_VALUES - 1);
+    requestReserved(10);
     expect(reservedBuffer(RESERVE_MIN_VALUES - 1)).toBeUndefined();
     expect(reservedBuffer(10)).toBeUndefined();
   });

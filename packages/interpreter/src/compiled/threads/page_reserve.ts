@@ -15,17 +15,21 @@
  * handed out once and never again: it is as fresh as `allocData`'s, only its
  * pages are already there.
  *
+ * The next buffer is asked for when a run ends (`requestReserved`), so the
+ * worker's touching does not compete with the run's own threads.
+ *
  * Bounded: at most RESERVE_PER_SIZE buffers of one size are made ahead, and
  * RESERVE_BYTES in all (older sizes give way); a buffer not taken within
- * RESERVE_AGE_MS is dropped. Only where Node's worker_threads exist (a page
- * has none: allocation stays as it was).
+ * RESERVE_AGE_MS is dropped (an unref'd timer sees to it when no run comes).
+ * Only where Node's worker_threads exist (a page has none: allocation stays
+ * as it was); MINIXLA_PAGE_RESERVE=0 turns it off.
  */
 import type { MessagePort, Worker } from "node:worker_threads";
 
 /** Buffers of fewer values are not worth it (and allocData keeps them off shared memory). */
 export const RESERVE_MIN_VALUES = 1 << 16;
-const RESERVE_PER_SIZE = 2;
-const RESERVE_BYTES = 256 * 2 ** 20;
+const RESERVE_PER_SIZE = 1;
+const RESERVE_BYTES = 128 * 2 ** 20;
 const RESERVE_AGE_MS = 10_000;
 
 type WorkerThreads = typeof import("node:worker_threads");
@@ -139,7 +143,7 @@ function room(r: Reserve, bytes: number, keep: number): boolean {
 /**
  * A new Float64Array of n values on shared memory with its pages already
  * touched, or undefined when none is ready (then the caller allocates as
- * usual). Either way the next one of this size is asked for.
+ * usual).
  */
 export function reservedBuffer(n: number): Float64Array | undefined {
   if (n < RESERVE_MIN_VALUES) return undefined;
@@ -147,20 +151,41 @@ export function reservedBuffer(n: number): Float64Array | undefined {
   if (r === undefined) return undefined;
   drain(r, performance.now());
   const taken = r.ready.get(n)?.shift();
-  if (taken !== undefined) {
-    r.bytes -= n * 8;
-    handedOut++;
-  }
+  if (taken === undefined) return undefined;
+  r.bytes -= n * 8;
+  handedOut++;
+  return taken.data;
+}
+
+let sweep: ReturnType<typeof setTimeout> | undefined;
+
+/** Drops buffers left untaken past RESERVE_AGE_MS while no run comes to do it. */
+function armSweep(r: Reserve): void {
+  if (sweep !== undefined || typeof setTimeout !== "function") return;
+  sweep = setTimeout(() => {
+    sweep = undefined;
+    drain(r, performance.now());
+    if (r.bytes > 0) armSweep(r);
+  }, RESERVE_AGE_MS);
+  (sweep as { unref?: () => void }).unref?.();
+}
+
+/** Asks the worker for the next buffer of n values, unless one is already ready or on its way (or there is no room). */
+export function requestReserved(n: number): void {
+  if (n < RESERVE_MIN_VALUES) return;
+  const r = active();
+  if (r === undefined) return;
+  drain(r, performance.now());
   const outstanding = (r.ready.get(n)?.length ?? 0) + (r.pending.get(n) ?? 0);
-  if (outstanding < RESERVE_PER_SIZE && room(r, n * 8, n)) {
-    try {
-      r.port.postMessage(n * 8);
-      r.pending.set(n, (r.pending.get(n) ?? 0) + 1);
-      r.bytes += n * 8;
-      if (!r.ready.has(n)) r.ready.set(n, []);
-    } catch {
-      r.dead = true;
-    }
+  if (outstanding >= RESERVE_PER_SIZE || !room(r, n * 8, n)) return;
+  try {
+    r.port.postMessage(n * 8);
+  } catch {
+    r.dead = true;
+    return;
   }
-  return taken?.data;
+  r.pending.set(n, (r.pending.get(n) ?? 0) + 1);
+  r.bytes += n * 8;
+  if (!r.ready.has(n)) r.ready.set(n, []);
+  armSweep(r);
 }
