@@ -34,12 +34,22 @@ const RESERVE_AGE_MS = 10_000;
 
 type WorkerThreads = typeof import("node:worker_threads");
 
-/** The worker: for each requested byte length, a new SharedArrayBuffer with every page written once. */
+/**
+ * The worker: for each requested byte length, a new SharedArrayBuffer with
+ * every page written once; where the allocation fails, the length itself
+ * comes back, so the request is no longer counted as on its way.
+ */
 const TOUCHER_SOURCE = `"use strict";
 const { workerData } = require("node:worker_threads");
 const port = workerData.port;
 port.on("message", (bytes) => {
-  const b = new SharedArrayBuffer(bytes);
+  let b;
+  try {
+    b = new SharedArrayBuffer(bytes);
+  } catch {
+    port.postMessage(bytes);
+    return;
+  }
   const v = new Uint8Array(b);
   for (let i = 0; i < bytes; i += 4096) v[i] = 0;
   port.postMessage(b);
@@ -109,6 +119,13 @@ function drain(r: Reserve, now: number): void {
   for (;;) {
     const m = r.receive(r.port) as { message: unknown } | undefined;
     if (m === undefined) break;
+    if (typeof m.message === "number") {
+      // The worker could not allocate it: no longer on its way.
+      const failed = m.message / 8;
+      r.pending.set(failed, (r.pending.get(failed) ?? 1) - 1);
+      r.bytes -= m.message;
+      continue;
+    }
     if (!(m.message instanceof SharedArrayBuffer)) continue;
     const data = new Float64Array(m.message);
     const n = data.length;
