@@ -126,6 +126,12 @@ export class Frame {
     this.pool.recycle(b);
   }
 
+  /** Whether `d` is a buffer this invocation took from the pool and exactly one live value holds (a step may then write it when that value dies there). */
+  exclusive(d: LiteralData): boolean {
+    const h = this.holders.get(d);
+    return h !== undefined && h.pooled && h.count === 1;
+  }
+
   /** A new value holds its arrays. */
   hold(v: Literal, origin: Origin): void {
     // An array value (the common case) is held without listing its buffers.
