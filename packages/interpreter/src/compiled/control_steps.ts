@@ -62,7 +62,7 @@ function plain(run: DirectStep["run"]): DirectStep {
  * (loop_condition.ts), with the progress event its program would send,
  * unless the memory budget is checked.
  */
-function whileStep(inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
+function whileStep(m: HloModule, inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
   const condition = lazyProgram(resolve, inst.called[0]);
   const body = lazyProgram(resolve, inst.called[1]);
   let decide: FastCondition | undefined | null = null;
@@ -74,7 +74,7 @@ function whileStep(inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
       const onProgress = inv.options.onProgress;
       const cond = condition();
       const bodyProgram = body();
-      if (decide === null) decide = fastCondition(cond.computation);
+      if (decide === null) decide = fastCondition(cond.computation, (name) => getComputation(m, name));
       const fast = cond.totalBytes <= inv.runner.maxBytes ? decide : undefined;
       let state = operands[0];
       frame.hold(state, "fresh");
@@ -184,7 +184,7 @@ export function directStep(m: HloModule, inst: HloInstruction, numerics: Numeric
       return plain((operands, inv) => inv.run(callee(), operands));
     }
     case "while":
-      return whileStep(inst, resolve);
+      return whileStep(m, inst, resolve);
     case "conditional":
       return conditionalStep(inst, resolve);
     default:

@@ -65,11 +65,16 @@ function scalar(t: T, v: bigint): Literal {
 describe("loop conditions decided from the state", () => {
   it("qualify only as a compare of state elements and constants", () => {
     const m = parseHloModule(loop("s64", "LT", "5", false));
-    expect(fastCondition(getComputation(m, "cond"))).toBeDefined();
+    expect(fastCondition(getComputation(m, "cond"), (name) => getComputation(m, name))).toBeDefined();
+    // A narrow compare and its bound fused into one fusion (as compile's fusion pass does) qualify too.
+    const fused = compile(parseHloModule(loop("s32", "GE", "-3", true))).module;
+    const cond = fused.computations.find((c) => c.name === "cond");
+    expect(cond?.instructions.some((i) => i.opcode === "fusion")).toBe(true);
+    expect(cond && fastCondition(cond, (name) => getComputation(fused, name))).toBeDefined();
     const other = parseHloModule(
       loop("s32", "LT", "5", false).replace("ROOT c = pred[] compare(i, b), direction=LT", "j = s32[] negate(i)\n  ROOT c = pred[] compare(j, b), direction=LT"),
     );
-    expect(fastCondition(getComputation(other, "cond"))).toBeUndefined();
+    expect(fastCondition(getComputation(other, "cond"), (name) => getComputation(other, name))).toBeUndefined();
   });
 
   it("run the reference's trips for every integer type, direction and side, near the type's bounds (property)", () => {

@@ -47,40 +47,70 @@ function numberCompare(direction: Direction): (a: number, b: number) => number {
   }
 }
 
+function constantSide(i: HloInstruction): Side | undefined {
+  if (i.opcode !== "constant") return undefined;
+  const l = i.attributes.literal;
+  return l !== undefined && isArrayLiteral(l) && l.data.length === 1 ? { value: l.data[0] } : undefined;
+}
+
 function sideOf(c: HloComputation, name: string, param: string): Side | undefined {
   const i = getInstruction(c, name);
   if (i.opcode === "get-tuple-element" && i.operands[0] === param) return { element: i.attributes.index };
-  if (i.opcode === "constant") {
-    const l = i.attributes.literal;
-    if (l !== undefined && isArrayLiteral(l) && l.data.length === 1) return { value: l.data[0] };
+  return constantSide(i);
+}
+
+/** Instructions that cannot fail and change nothing, allowed beside the compare. */
+const INERT: ReadonlySet<string> = new Set(["parameter", "get-tuple-element", "constant"]);
+
+/**
+ * The compare deciding `cond` and where its operands come from: its root, or
+ * the root of a fusion at its root (the fusion pass folds a narrow compare
+ * and its constant into one) whose other instructions are parameters and
+ * constants.
+ */
+function rootCompare(
+  cond: HloComputation,
+  param: string,
+  computation: (name: string) => HloComputation,
+): { readonly compare: HloInstruction; readonly operands: readonly HloInstruction[]; readonly sides: readonly (Side | undefined)[] } | undefined {
+  const root = getInstruction(cond, cond.root);
+  if (!cond.instructions.every((i) => i === root || INERT.has(i.opcode))) return undefined;
+  if (root.opcode === "compare") {
+    return { compare: root, operands: root.operands.map((o) => getInstruction(cond, o)), sides: root.operands.map((o) => sideOf(cond, o, param)) };
   }
-  return undefined;
+  if (root.opcode !== "fusion") return undefined;
+  const fused = computation(root.called[0]);
+  const compare = getInstruction(fused, fused.root);
+  if (compare.opcode !== "compare" || !fused.instructions.every((i) => i === compare || i.opcode === "parameter" || i.opcode === "constant")) return undefined;
+  const operands = compare.operands.map((o) => getInstruction(fused, o));
+  const sides = operands.map((i) => {
+    if (i.opcode !== "parameter") return constantSide(i);
+    const outer = root.operands[i.attributes.parameterNumber];
+    return outer === undefined ? undefined : sideOf(cond, outer, param);
+  });
+  return { compare, operands, sides };
 }
 
 /**
  * The fast condition of `cond`, or undefined when it is anything else than
  * one integer scalar compare of state elements and constants (the parameter,
  * get-tuple-elements and constants beside it are allowed: they cannot fail
- * and change nothing).
+ * and change nothing). `computation` looks up a fused computation.
  */
-export function fastCondition(cond: HloComputation): FastCondition | undefined {
-  const root = getInstruction(cond, cond.root);
-  if (root.opcode !== "compare") return undefined;
+export function fastCondition(cond: HloComputation, computation: (name: string) => HloComputation): FastCondition | undefined {
   const params = cond.instructions.filter((i) => i.opcode === "parameter");
   if (params.length !== 1) return undefined;
-  const param = params[0].name;
-  const others = (i: HloInstruction): boolean => i === root || i.opcode === "parameter" || i.opcode === "get-tuple-element" || i.opcode === "constant";
-  if (!cond.instructions.every(others)) return undefined;
-  const [a, b] = root.operands.map((o) => getInstruction(cond, o));
+  const found = rootCompare(cond, params[0].name, computation);
+  if (found === undefined || found.compare.opcode !== "compare") return undefined;
+  const [a, b] = found.operands;
+  const [left, right] = found.sides;
+  if (a === undefined || b === undefined || left === undefined || right === undefined) return undefined;
   if (!isArrayShape(a.shape) || !isArrayShape(b.shape) || a.shape.dimensions.length !== 0 || a.shape.elementType !== b.shape.elementType) return undefined;
   const t = a.shape.elementType;
   const kind = ELEMENT_TYPE_INFO[t].kind;
   if (kind !== "signed" && kind !== "unsigned") return undefined;
   const wide = ELEMENT_TYPE_INFO[t].storage !== "f64";
-  const left = sideOf(cond, a.name, param);
-  const right = sideOf(cond, b.name, param);
-  if (left === undefined || right === undefined) return undefined;
-  const direction = root.attributes.direction as Direction;
+  const direction = found.compare.attributes.direction as Direction;
   const compare = (wide ? bigCompare(direction) : numberCompare(direction)) as (x: number | bigint, y: number | bigint) => number;
   const read = (s: Side, state: Literal): number | bigint | undefined => {
     if ("value" in s) return s.value;
