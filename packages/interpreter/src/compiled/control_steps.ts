@@ -93,7 +93,8 @@ function whileStep(m: HloModule, inst: InstructionOf<"while">, resolve: Resolve)
           frame.release(go);
         }
         if (v === 0) return state;
-        const next = inv.run(bodyProgram, [state]);
+        // The state dies at the body's run (the next replaces it): the body may reuse its buffers.
+        const next = inv.run(bodyProgram, [state], STATE_DIES);
         frame.hold(next, "fresh");
         frame.release(state);
         state = next;
@@ -103,6 +104,8 @@ function whileStep(m: HloModule, inst: InstructionOf<"while">, resolve: Resolve)
     },
   };
 }
+
+const STATE_DIES: readonly boolean[] = [true];
 
 /** pred index: true -> branch 0, false -> branch 1; integer index out of range -> last branch (the reference kernel's rule and messages). */
 function conditionalStep(inst: InstructionOf<"conditional">, resolve: Resolve): DirectStep {
@@ -151,8 +154,13 @@ function referenceDotOutputFusion(m: HloModule, inst: InstructionOf<"fusion">, f
   });
 }
 
-/** The direct step of `inst` (an instruction no compiled loop takes), or undefined for the reference kernel; `wasm` as CompileOptions.wasm. */
-export function directStep(m: HloModule, inst: HloInstruction, numerics: Numerics, resolve: Resolve, wasm = true): DirectStep | undefined {
+/**
+ * The direct step of `inst` (an instruction no compiled loop takes), or
+ * undefined for the reference kernel; `wasm` as CompileOptions.wasm;
+ * `dying[k]`: operand k dies at this step (a call's callee may then reuse
+ * its buffers).
+ */
+export function directStep(m: HloModule, inst: HloInstruction, numerics: Numerics, resolve: Resolve, wasm = true, dying?: readonly boolean[]): DirectStep | undefined {
   switch (inst.opcode) {
     case "parameter": {
       const n = inst.attributes.parameterNumber;
@@ -174,7 +182,8 @@ export function directStep(m: HloModule, inst: HloInstruction, numerics: Numeric
     }
     case "call": {
       const callee = lazyProgram(resolve, inst.called[0]);
-      return plain((operands, inv) => inv.run(callee(), operands));
+      const adopt = dying?.some((d) => d) === true ? dying : undefined;
+      return plain((operands, inv) => inv.run(callee(), operands, adopt));
     }
     case "fusion": {
       const fused = getComputation(m, inst.called[0]);

@@ -126,4 +126,57 @@ ENTRY %main (x: f64[4,3], u: f64[1,3], i: s64[]) -> f64[4,3] {
       if (!inPlace) expect(Array.from((operands[0] as ArrayLiteral).data as Float64Array)).toEqual(before);
     }
   });
+
+  it("updates a scan's output in place across the while body and its calls, as the reference computes it (property)", () => {
+    // JAX's scan: the body calls a computation holding the dynamic-update-slice; the buffer passes from the
+    // loop state through the call. `keep` also carries the old output (so it must not be written), `w` passes through.
+    const scan = (keep: boolean): string => `HloModule scan
+update {
+  ys = f64[6,3] parameter(0)
+  y = f64[3] parameter(1)
+  i = s32[] parameter(2)
+  r = f64[1,3] reshape(y)
+  z = s32[] constant(0)
+  ROOT u = f64[6,3] dynamic-update-slice(ys, r, i, z)
+}
+body {
+  p = (s32[], f64[3], f64[6,3], f64[6,3], f64[3]) parameter(0)
+  i = s32[] get-tuple-element(p), index=0
+  x = f64[3] get-tuple-element(p), index=1
+  ys = f64[6,3] get-tuple-element(p), index=2
+  old = f64[6,3] get-tuple-element(p), index=3
+  w = f64[3] get-tuple-element(p), index=4
+  x2 = f64[3] multiply(x, w)
+  ys2 = f64[6,3] call(ys, x2, i), to_apply=update
+  one = s32[] constant(1)
+  i2 = s32[] add(i, one)
+  ROOT t = (s32[], f64[3], f64[6,3], f64[6,3], f64[3]) tuple(i2, x2, ys2, ${keep ? "ys" : "old"}, w)
+}
+cond {
+  p = (s32[], f64[3], f64[6,3], f64[6,3], f64[3]) parameter(0)
+  i = s32[] get-tuple-element(p), index=0
+  n = s32[] constant(9)
+  ROOT lt = pred[] compare(i, n), direction=LT
+}
+ENTRY main {
+  x0 = f64[3] parameter(0)
+  w = f64[3] parameter(1)
+  i0 = s32[] parameter(2)
+  c = f64[] constant(0)
+  ys = f64[6,3] broadcast(c), dimensions={}
+  neg = f64[3] negate(w)
+  t0 = (s32[], f64[3], f64[6,3], f64[6,3], f64[3]) tuple(i0, x0, ys, ys, neg)
+  ROOT l = (s32[], f64[3], f64[6,3], f64[6,3], f64[3]) while(t0), condition=cond, body=body
+}`;
+    fc.assert(
+      fc.property(fc.boolean(), fc.integer({ min: -4, max: 8 }), fc.array(floatArb, { minLength: 6, maxLength: 6 }), (keep, start, vals) => {
+        const m = parseHloModule(scan(keep));
+        const args = [literal("f64", [3], vals.slice(0, 3)), literal("f64", [3], vals.slice(3)), literal("s32", [], [start])];
+        const want = evaluate(m, args);
+        const exe = compile(m);
+        for (let run = 0; run < 3; run++) expect(firstBitDifference(exe.execute(args), want)?.message).toBeUndefined();
+      }),
+      { numRuns: 40 },
+    );
+  });
 });

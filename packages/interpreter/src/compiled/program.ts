@@ -97,7 +97,8 @@ export function planComputation(
     const value = folded[i];
     const direct =
       value !== undefined ? { run: () => value, holdsResult: false }
-      : useFast && fast === undefined && program !== undefined ? directStep(m, inst, numerics, program, wasm)
+      : useFast && fast === undefined && program !== undefined
+        ? directStep(m, inst, numerics, program, wasm, operandIndex[i].map((o) => lastUse[i].includes(o)))
       : undefined;
     if (fast === undefined) for (const name of inst.called ?? []) callees.add(name);
     return {
@@ -177,9 +178,13 @@ export class Invocation implements EvalContext {
     return runProgram(this.runner, this.runner.program(name), callArgs);
   }
 
-  /** Runs a planned program on arguments; the pooled buffers of its result become this run's. */
-  run(p: Program, callArgs: readonly Literal[]): Literal {
-    return runProgram(this.runner, p, callArgs, this.frame);
+  /**
+   * Runs a planned program on arguments; the pooled buffers of its result
+   * become this run's. `dying[k]`: argument k dies at this call, so the
+   * callee adopts the buffers only it holds (Frame.adoptFrom).
+   */
+  run(p: Program, callArgs: readonly Literal[], dying?: readonly boolean[]): Literal {
+    return runProgram(this.runner, p, callArgs, this.frame, dying);
   }
 
   computation(name: string): HloComputation {
@@ -194,11 +199,15 @@ export class Invocation implements EvalContext {
 /**
  * Runs a program on arguments; values die after their last use and their
  * pooled buffers are reused. With `parent`, the pooled buffers of the result
- * pass to the caller's frame (Frame.handOver).
+ * pass to the caller's frame (Frame.handOver), and the arguments flagged in
+ * `dying` give this run the buffers only they held (Frame.adoptFrom).
  */
-export function runProgram(r: Runner, p: Program, args: readonly Literal[], parent?: Frame): Literal {
+export function runProgram(r: Runner, p: Program, args: readonly Literal[], parent?: Frame, dying?: readonly boolean[]): Literal {
   const inv = new Invocation(r, p.computation, args);
   const frame = inv.frame;
+  if (parent !== undefined && dying !== undefined) {
+    for (let k = 0; k < args.length; k++) if (dying[k] === true) frame.adoptFrom(parent, args[k]);
+  }
   const { steps } = p;
   const values: (Literal | undefined)[] = new Array(steps.length);
   // When every result of the program together fits the budget, no step can pass it.
