@@ -9,6 +9,8 @@
  * fused multiply-add acc = fma(a, b, acc) rounded once (fused_steps.ts),
  * a chain of one step starting from -0, the operands' denormals flushed to
  * zero in memory before the chains (and B split for the f64 products).
+ * fma32 runs each step's common case (fused_steps.ts fma32FastStep) and
+ * redoes a tile's chains with the full step where a lane raised its flag.
  * Lanes run across output columns only, never across the chain: tiles of
  * 4 rows × 4 columns (eight f64x2 accumulators) walk the whole contracting
  * dimension, with 2- and 1-column and 1-row tiles at the edges; for each
@@ -17,7 +19,19 @@
  * Memory holds A, B, then the output, at offsets fixed here from the sizes.
  */
 import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
-import { F32_MIN_NORMAL, F64_MIN_NORMAL, SLOW_LANES_PARAMS, fma32Step, fma64Step, plainStep, pushFlushed, pushSplit, slowLanesBody } from "./fused_steps.ts";
+import {
+  F32_MIN_NORMAL,
+  F64_MIN_NORMAL,
+  SLOW_LANES_PARAMS,
+  fma32FastConstants,
+  fma32FastStep,
+  fma32Step,
+  fma64Step,
+  plainStep,
+  pushFlushed,
+  pushSplit,
+  slowLanesBody,
+} from "./fused_steps.ts";
 
 export interface MatmulSizes {
   readonly batches: number;
@@ -78,12 +92,16 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
   };
   // Function 0 is the imported fma64, 1 this one, 2 the slow-lane function.
-  const step32 = arithmetic === "fma32" ? fma32Step(f) : undefined;
+  // fma32: the common case's step, a flag raised where it may not be the one rounding, and the
+  // flagged tile's chains redone with the full step by functions 1 (two columns) and 2 (one).
+  const flag = f.local(V128);
+  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag) : undefined;
+  const pb0 = f.local(I32);
   const step64 = arithmetic === "fma64" ? fma64Step(f, 2) : undefined;
   /** acc = step(acc, x, b) for column vector v: x and b on locals, acc read from and written to its local. */
   const step = (c: number, x: number, v: number): void => {
     const b = bv[v]!;
-    if (step32 !== undefined) return step32(c, x, b);
+    if (fast32 !== undefined) return fast32(c, x, b);
     if (step64 !== undefined) return step64(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! }, xs);
     f.opU(Op.localGet, c).opU(Op.localGet, x).opU(Op.localGet, b).simd(Simd.f64x2Mul);
     if (arithmetic === "f32") round();
@@ -102,6 +120,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     // Every chain starts at +0 (a fused chain of one step at -0: the product itself).
     const start = fused && k === 1 ? -0 : 0;
     for (let r = 0; r < rows; r++) for (let v = 0; v < vectors; v++) f.f64Const(start).simd(Simd.f64x2Splat).opU(Op.localSet, acc[r * 2 + v]);
+    if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).opU(Op.localSet, flag).opU(Op.localGet, pb).opU(Op.localSet, pb0);
     if (k > 0) {
       f.i32Const(0).opU(Op.localSet, p8);
       f.structured(Op.loop);
@@ -141,6 +160,19 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
         if (cols === 1) f.simdMemLane(Simd.v128Store64Lane, 3, offset, 0);
         else f.simdMem(Simd.v128Store, 3, offset);
       }
+    }
+    if (fast32 !== undefined && k > 0) {
+      // Any lane flagged: every chain of the tile again, with the full step.
+      f.opU(Op.localGet, flag).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq).simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+      for (let r = 0; r < rows; r++) {
+        for (let v = 0; v < vectors; v++) {
+          f.opU(Op.localGet, pa).i32Const((aStart + r * k) * 8).op(Op.i32Add);
+          f.opU(Op.localGet, pb0).i32Const(bStart * 8 + v * 16).op(Op.i32Add);
+          f.opU(Op.localGet, po).i32Const((outStart + r * n) * 8 + v * 16).op(Op.i32Add);
+          f.opU(Op.call, cols === 1 ? 2 : 1);
+        }
+      }
+      f.op(Op.end);
     }
   };
   const m4 = m - (m % 4);
@@ -183,17 +215,20 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     forLoop(j, n2, n, 1, () => columnPanel(1));
   });
 
-  // With fma64, function 0 is the host's fma64 (imported), 1 this one, 2 the slow-lane function.
+  // With fma64, function 0 is the host's fma64 (imported), 1 this one, 2 the slow-lane function;
+  // with fma32, 0 this one, 1 and 2 the redone chains of two columns and one.
   const slow = new FunctionBody(SLOW_LANES_PARAMS.length);
   slowLanesBody(slow, 0);
   const withHost = arithmetic === "fma64";
   const hostFma: FunctionType = { params: [F64, F64, F64], results: [F64] };
   const slowLanes: FunctionType = { params: SLOW_LANES_PARAMS, results: [V128] };
-  const types: FunctionType[] = [{ params: [], results: [] }, ...(withHost ? [hostFma, slowLanes] : [])];
+  const chain: FunctionType = { params: [I32, I32, I32], results: [] };
+  const types: FunctionType[] = [{ params: [], results: [] }, ...(withHost ? [hostFma, slowLanes] : []), ...(fast32 !== undefined ? [chain] : [])];
+  const chains = fast32 !== undefined ? [2, 1].map((cols) => ({ type: 1, body: fullFma32Chain(k, n, cols === 2) })) : [];
   const bytes = encodeModule({
     types,
     ...(withHost ? { imports: [{ name: "fma64", type: 1 }] } : {}),
-    functions: [{ type: 0, body: f }, ...(withHost ? [{ type: 2, body: slow }] : [])],
+    functions: [{ type: 0, body: f }, ...(withHost ? [{ type: 2, body: slow }] : []), ...chains],
     memoryPages: Math.max(1, Math.ceil((end * 8) / PAGE)),
     exports: [
       { name: "run", kind: "function", index: withHost ? 1 : 0 },
@@ -201,4 +236,32 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     ],
   });
   return { bytes, a: aStart, b: bStart, out: outStart };
+}
+
+/**
+ * One row's chains over two adjacent columns (`pair`) or one, with the full
+ * fused f32 step (fused_steps.ts fma32Step), from byte addresses of the
+ * row's first A value, the first column's first B value and its output:
+ * the redo of a tile whose fast steps raised a flag.
+ */
+function fullFma32Chain(k: number, n: number, pair: boolean): FunctionBody {
+  const g = new FunctionBody(3);
+  const [pa, pb, po] = [0, 1, 2];
+  const p = g.local(I32);
+  const c = g.local(V128);
+  const x = g.local(V128);
+  const y = g.local(V128);
+  const step = fma32Step(g);
+  g.f64Const(k === 1 ? -0 : 0).simd(Simd.f64x2Splat).opU(Op.localSet, c);
+  g.forRange(p, 0, k, 1, () => {
+    g.opU(Op.localGet, pa).simdMem(Simd.v128Load64Splat, 3, 0).opU(Op.localSet, x);
+    g.opU(Op.localGet, pb).simdMem(pair ? Simd.v128Load : Simd.v128Load64Splat, 3, 0).opU(Op.localSet, y);
+    step(c, x, y);
+    g.opU(Op.localGet, pa).i32Const(8).op(Op.i32Add).opU(Op.localSet, pa);
+    g.opU(Op.localGet, pb).i32Const(n * 8).op(Op.i32Add).opU(Op.localSet, pb);
+  });
+  g.opU(Op.localGet, po).opU(Op.localGet, c);
+  if (pair) g.simdMem(Simd.v128Store, 3, 0);
+  else g.simdMemLane(Simd.v128Store64Lane, 3, 0, 0);
+  return g;
 }

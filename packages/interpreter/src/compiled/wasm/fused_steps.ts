@@ -64,6 +64,51 @@ export function fma32Step(f: FunctionBody): (c: number, x: number, y: number) =>
   };
 }
 
+/** Locals holding the fast f32 step's constants (fma32FastConstants), set once at the function's start. */
+export interface Fma32FastConstants {
+  readonly lowMask: number;
+  readonly midpoint: number;
+  readonly minNormal: number;
+  readonly zero: number;
+}
+
+/** Declares and sets the locals of the fast f32 step's constants. */
+export function fma32FastConstants(f: FunctionBody): Fma32FastConstants {
+  const set = (x: number): number => {
+    const l = f.local(V128);
+    splat(f, x);
+    f.opU(Op.localSet, l);
+    return l;
+  };
+  // The 29 bits of an f64 significand below an f32's last bit, and their pattern at an f32 midpoint.
+  return { lowMask: set(bitsOf(0, 0x1fffffff)), midpoint: set(bitsOf(0, 0x10000000)), minNormal: set(MIN_NORMAL_F32), zero: set(0) };
+}
+
+/**
+ * The fused f32 step's common case, and a flag for when it may not be it:
+ * p = x·y (exact), s = p + c rounded once in f64, acc = s rounded to f32.
+ * That is fma32's one rounding of x·y + c unless s is an f32 midpoint (its
+ * 29 low significand bits 1000…0; rounding s to f32 then differs from
+ * rounding x·y + c only there) or |s| is below the f32 normal range (the
+ * f32 grid is coarser there, and the result flushes): either case sets the
+ * lane's bits in local `flag`, and the caller then redoes the whole chain
+ * with fma32Step. A zero s is exact (two doubles sum to zero only exactly),
+ * an infinite or NaN s rounds as fma32Step rounds it, and |s| >= 2^-126
+ * rounds to an f32 normal, which needs no flush.
+ */
+export function fma32FastStep(f: FunctionBody, k: Fma32FastConstants, flag: number): (c: number, x: number, y: number) => void {
+  const s = f.local(V128);
+  return (c, x, y) => {
+    get(f, x); get(f, y); f.simd(Simd.f64x2Mul); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
+    get(f, flag);
+    get(f, s); get(f, k.lowMask); f.simd(Simd.v128And); get(f, k.midpoint); f.simd(Simd.i64x2Eq);
+    get(f, s); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Lt);
+    get(f, s); get(f, k.zero); f.simd(Simd.f64x2Ne).simd(Simd.v128And);
+    f.simd(Simd.v128Or).simd(Simd.v128Or).opU(Op.localSet, flag);
+    get(f, s); f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, c);
+  };
+}
+
 /** Pushes the Veltkamp split of local v: its high part (hi) or low part (v - hi). */
 export function pushSplit(f: FunctionBody, v: number, part: "hi" | "lo", scratch: number): void {
   // t = SPLIT·v; hi = t - (t - v)
