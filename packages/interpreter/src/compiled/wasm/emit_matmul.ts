@@ -9,8 +9,9 @@
  * fused multiply-add acc = fma(a, b, acc) rounded once (fused_steps.ts),
  * a chain of one step starting from -0, the operands' denormals flushed to
  * zero in memory before the chains (and B split for the f64 products).
- * fma32 runs each step's common case (fused_steps.ts fma32FastStep) and
- * redoes a tile's chains with the full step where a lane raised its flag.
+ * The fused kinds run each step's settled case (fused_steps.ts
+ * fma32FastStep, fma64FastStep) and redo a tile's chains with the full step
+ * where a lane was left unsettled.
  * Lanes run across output columns only, never across the chain: tiles of
  * 4 rows × 4 columns (eight f64x2 accumulators) walk the whole contracting
  * dimension, with 2- and 1-column and 1-row tiles at the edges; for each
@@ -26,6 +27,8 @@ import {
   fma32FastConstants,
   fma32FastStep,
   fma32Step,
+  fma64Constants,
+  fma64FastStep,
   fma64Step,
   plainStep,
   pushFlushed,
@@ -54,6 +57,15 @@ export interface EmittedMatmul {
 const MAX_BYTES = 256 * 1024 * 1024;
 const PAGE = 65536;
 
+/** Byte offsets of the arrays in memory, and the sizes the loops run over. */
+interface Layout {
+  readonly k: number;
+  readonly n: number;
+  readonly bStart: number;
+  readonly hiStart: number;
+  readonly loStart: number;
+}
+
 /** The module, or undefined where its memory would pass MAX_BYTES. */
 export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic): EmittedMatmul | undefined {
   const aLen = batches * m * k;
@@ -68,13 +80,21 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const end = arithmetic === "fma64" ? loStart + bLen + 2 : outStart + outLen + 2;
   if (end * 8 > MAX_BYTES) return undefined;
   const fused = arithmetic === "fma32" || arithmetic === "fma64";
+  const layout: Layout = { k, n, bStart, hiStart, loStart };
 
   const f = new FunctionBody();
+  // fma32 and fma64 run each step's settled case (fused_steps.ts) and note in `flag` the lanes it may not
+  // have settled; a tile with one is redone chain by chain with the full step (fullChain, functions chain2
+  // and chain1), so the full step's cost is paid only where it is needed.
+  const flag = f.local(V128);
+  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag) : undefined;
+  const fast64 = arithmetic === "fma64" ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
   const bt = f.local(I32);
   const i = f.local(I32);
   const j = f.local(I32);
   const pa = f.local(I32);
   const pb = f.local(I32);
+  const pb0 = f.local(I32);
   const po = f.local(I32);
   const p8 = f.local(I32);
   const acc = Array.from({ length: 8 }, () => f.local(V128));
@@ -84,25 +104,20 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const blv = [f.local(V128), f.local(V128)];
   const xh = f.local(V128);
   const xl = f.local(V128);
-  const xs = f.local(F64);
   const scratch = f.local(V128);
 
   const forLoop = f.forRange.bind(f);
   const round = (): void => {
     f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
   };
-  // Function 0 is the imported fma64, 1 this one, 2 the slow-lane function.
-  // fma32: the common case's step, a flag raised where it may not be the one rounding, and the
-  // flagged tile's chains redone with the full step by functions 1 (two columns) and 2 (one).
-  const flag = f.local(V128);
-  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag) : undefined;
-  const pb0 = f.local(I32);
-  const step64 = arithmetic === "fma64" ? fma64Step(f, 2) : undefined;
+  // Function indices: with fma64, 0 is the host's fma64 (imported), 1 this one, 2 the slow-lane function,
+  // 3 and 4 the full chains of two columns and one; with fma32, 0 this one, 1 and 2 the full chains.
+  const chainFunction = (cols: 4 | 2 | 1): number => (arithmetic === "fma64" ? 3 : 1) + (cols === 1 ? 1 : 0);
   /** acc = step(acc, x, b) for column vector v: x and b on locals, acc read from and written to its local. */
   const step = (c: number, x: number, v: number): void => {
     const b = bv[v]!;
     if (fast32 !== undefined) return fast32(c, x, b);
-    if (step64 !== undefined) return step64(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! }, xs);
+    if (fast64 !== undefined) return fast64(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! });
     f.opU(Op.localGet, c).opU(Op.localGet, x).opU(Op.localGet, b).simd(Simd.f64x2Mul);
     if (arithmetic === "f32") round();
     f.simd(Simd.f64x2Add);
@@ -115,31 +130,33 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     const vectors = cols === 4 ? 2 : 1;
     // pa = (bt·m·k + i·k)·8, pb = (bt·k·n + j)·8, po = (bt·m·n + i·n + j)·8
     f.opU(Op.localGet, bt).i32Const(m * k).op(Op.i32Mul).opU(Op.localGet, i).i32Const(k).op(Op.i32Mul).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localSet, pa);
-    f.opU(Op.localGet, bt).i32Const(k * n).op(Op.i32Mul).opU(Op.localGet, j).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localSet, pb);
+    f.opU(Op.localGet, bt).i32Const(k * n).op(Op.i32Mul).opU(Op.localGet, j).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localTee, pb).opU(Op.localSet, pb0);
     f.opU(Op.localGet, bt).i32Const(m * n).op(Op.i32Mul).opU(Op.localGet, i).i32Const(n).op(Op.i32Mul).op(Op.i32Add).opU(Op.localGet, j).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localSet, po);
     // Every chain starts at +0 (a fused chain of one step at -0: the product itself).
     const start = fused && k === 1 ? -0 : 0;
     for (let r = 0; r < rows; r++) for (let v = 0; v < vectors; v++) f.f64Const(start).simd(Simd.f64x2Splat).opU(Op.localSet, acc[r * 2 + v]);
-    if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).opU(Op.localSet, flag).opU(Op.localGet, pb).opU(Op.localSet, pb0);
+    // The flag: no lane raised (fma32: all zeros), or every lane settled (fma64: all ones).
+    if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).opU(Op.localSet, flag);
+    if (fast64 !== undefined) f.opU(Op.localGet, flag).opU(Op.localGet, flag).simd(Simd.i64x2Eq).opU(Op.localSet, flag);
     if (k > 0) {
       f.i32Const(0).opU(Op.localSet, p8);
       f.structured(Op.loop);
       const load = cols === 1 ? Simd.v128Load64Splat : Simd.v128Load;
       for (let v = 0; v < vectors; v++) {
         f.opU(Op.localGet, pb).simdMem(load, 3, bStart * 8 + v * 16).opU(Op.localSet, bv[v]);
-        if (step64 !== undefined) {
+        if (fast64 !== undefined) {
           f.opU(Op.localGet, pb).simdMem(load, 3, hiStart * 8 + v * 16).opU(Op.localSet, bhv[v]);
           f.opU(Op.localGet, pb).simdMem(load, 3, loStart * 8 + v * 16).opU(Op.localSet, blv[v]);
         }
       }
       for (let r = 0; r < rows; r++) {
         f.opU(Op.localGet, pa).opU(Op.localGet, p8).op(Op.i32Add).simdMem(Simd.v128Load64Splat, 3, (aStart + r * k) * 8).opU(Op.localSet, xv);
-        if (step64 === undefined) {
+        if (fast64 === undefined) {
           for (let v = 0; v < vectors; v++) step(acc[r * 2 + v], xv, v);
           continue;
         }
         // A zero row value adds its signed-zero products plainly (dot_fma_rows.ts); the others fuse.
-        f.opU(Op.localGet, xv).simdLane(Simd.f64x2ExtractLane, 0).opU(Op.localTee, xs).f64Const(0).op(Op.f64Eq).structured(Op.if);
+        f.opU(Op.localGet, xv).simdLane(Simd.f64x2ExtractLane, 0).f64Const(0).op(Op.f64Eq).structured(Op.if);
         for (let v = 0; v < vectors; v++) plainStep(f, acc[r * 2 + v], xv, bv[v]);
         f.op(Op.else);
         pushSplit(f, xv, "hi", scratch);
@@ -161,15 +178,17 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
         else f.simdMem(Simd.v128Store, 3, offset);
       }
     }
-    if (fast32 !== undefined && k > 0) {
-      // Any lane flagged: every chain of the tile again, with the full step.
-      f.opU(Op.localGet, flag).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq).simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+    if (fused && k > 0) {
+      // A lane not settled: every chain of the tile again, with the full step.
+      f.opU(Op.localGet, flag);
+      if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
+      f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
       for (let r = 0; r < rows; r++) {
         for (let v = 0; v < vectors; v++) {
           f.opU(Op.localGet, pa).i32Const((aStart + r * k) * 8).op(Op.i32Add);
           f.opU(Op.localGet, pb0).i32Const(bStart * 8 + v * 16).op(Op.i32Add);
           f.opU(Op.localGet, po).i32Const((outStart + r * n) * 8 + v * 16).op(Op.i32Add);
-          f.opU(Op.call, cols === 1 ? 2 : 1);
+          f.opU(Op.call, chainFunction(cols));
         }
       }
       f.op(Op.end);
@@ -215,20 +234,22 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     forLoop(j, n2, n, 1, () => columnPanel(1));
   });
 
-  // With fma64, function 0 is the host's fma64 (imported), 1 this one, 2 the slow-lane function;
-  // with fma32, 0 this one, 1 and 2 the redone chains of two columns and one.
-  const slow = new FunctionBody(SLOW_LANES_PARAMS.length);
-  slowLanesBody(slow, 0);
   const withHost = arithmetic === "fma64";
   const hostFma: FunctionType = { params: [F64, F64, F64], results: [F64] };
   const slowLanes: FunctionType = { params: SLOW_LANES_PARAMS, results: [V128] };
   const chain: FunctionType = { params: [I32, I32, I32], results: [] };
-  const types: FunctionType[] = [{ params: [], results: [] }, ...(withHost ? [hostFma, slowLanes] : []), ...(fast32 !== undefined ? [chain] : [])];
-  const chains = fast32 !== undefined ? [2, 1].map((cols) => ({ type: 1, body: fullFma32Chain(k, n, cols === 2) })) : [];
+  const types: FunctionType[] = [{ params: [], results: [] }, ...(withHost ? [hostFma, slowLanes] : []), ...(fused ? [chain] : [])];
+  const functions: { type: number; body: FunctionBody }[] = [{ type: 0, body: f }];
+  if (withHost) {
+    const slow = new FunctionBody(SLOW_LANES_PARAMS.length);
+    slowLanesBody(slow, 0);
+    functions.push({ type: 2, body: slow });
+  }
+  if (fused) for (const pair of [true, false]) functions.push({ type: withHost ? 3 : 1, body: fullChain(layout, arithmetic, pair) });
   const bytes = encodeModule({
     types,
     ...(withHost ? { imports: [{ name: "fma64", type: 1 }] } : {}),
-    functions: [{ type: 0, body: f }, ...(withHost ? [{ type: 2, body: slow }] : []), ...chains],
+    functions,
     memoryPages: Math.max(1, Math.ceil((end * 8) / PAGE)),
     exports: [
       { name: "run", kind: "function", index: withHost ? 1 : 0 },
@@ -240,23 +261,47 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
 
 /**
  * One row's chains over two adjacent columns (`pair`) or one, with the full
- * fused f32 step (fused_steps.ts fma32Step), from byte addresses of the
- * row's first A value, the first column's first B value and its output:
- * the redo of a tile whose fast steps raised a flag.
+ * fused step (fused_steps.ts fma32Step, or fma64Step with its host calls and
+ * a zero row value's plain step), from the byte addresses of the row's first
+ * A value, the first column's first B value and its output: the redo of a
+ * tile whose settled-case steps left a lane unsettled.
  */
-function fullFma32Chain(k: number, n: number, pair: boolean): FunctionBody {
+function fullChain({ k, n, bStart, hiStart, loStart }: Layout, arithmetic: "fma32" | "fma64", pair: boolean): FunctionBody {
   const g = new FunctionBody(3);
   const [pa, pb, po] = [0, 1, 2];
+  const k64 = arithmetic === "fma64" ? fma64Constants(g) : undefined;
   const p = g.local(I32);
   const c = g.local(V128);
   const x = g.local(V128);
   const y = g.local(V128);
-  const step = fma32Step(g);
+  const yh = g.local(V128);
+  const yl = g.local(V128);
+  const xh = g.local(V128);
+  const xl = g.local(V128);
+  const xs = g.local(F64);
+  const scratch = g.local(V128);
+  // Function 2 is the slow-lane function of an fma64 module.
+  const step32 = k64 === undefined ? fma32Step(g) : undefined;
+  const step64 = k64 !== undefined ? fma64Step(g, 2, k64) : undefined;
+  const load = pair ? Simd.v128Load : Simd.v128Load64Splat;
   g.f64Const(k === 1 ? -0 : 0).simd(Simd.f64x2Splat).opU(Op.localSet, c);
   g.forRange(p, 0, k, 1, () => {
     g.opU(Op.localGet, pa).simdMem(Simd.v128Load64Splat, 3, 0).opU(Op.localSet, x);
-    g.opU(Op.localGet, pb).simdMem(pair ? Simd.v128Load : Simd.v128Load64Splat, 3, 0).opU(Op.localSet, y);
-    step(c, x, y);
+    g.opU(Op.localGet, pb).simdMem(load, 3, 0).opU(Op.localSet, y);
+    if (step32 !== undefined) step32(c, x, y);
+    if (step64 !== undefined) {
+      g.opU(Op.localGet, pb).simdMem(load, 3, (hiStart - bStart) * 8).opU(Op.localSet, yh);
+      g.opU(Op.localGet, pb).simdMem(load, 3, (loStart - bStart) * 8).opU(Op.localSet, yl);
+      g.opU(Op.localGet, x).simdLane(Simd.f64x2ExtractLane, 0).opU(Op.localTee, xs).f64Const(0).op(Op.f64Eq).structured(Op.if);
+      plainStep(g, c, x, y);
+      g.op(Op.else);
+      pushSplit(g, x, "hi", scratch);
+      g.opU(Op.localSet, xh);
+      pushSplit(g, x, "lo", scratch);
+      g.opU(Op.localSet, xl);
+      step64(c, { x, xh, xl, y, yh, yl }, xs);
+      g.op(Op.end);
+    }
     g.opU(Op.localGet, pa).i32Const(8).op(Op.i32Add).opU(Op.localSet, pa);
     g.opU(Op.localGet, pb).i32Const(n * 8).op(Op.i32Add).opU(Op.localSet, pb);
   });

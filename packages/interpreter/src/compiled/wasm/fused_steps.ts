@@ -130,15 +130,33 @@ export interface Fma64Operands {
   readonly yl: number;
 }
 
+/** Locals holding the f64 step's constants (fma64Constants), set once at the function's start. */
+export interface Fma64Constants {
+  readonly safeLo: number;
+  readonly minNormal: number;
+  readonly tailHi: number;
+  readonly eighth: number;
+  readonly zero: number;
+}
+
+/** Declares and sets the locals of the f64 step's constants. */
+export function fma64Constants(f: FunctionBody): Fma64Constants {
+  const set = (x: number): number => {
+    const l = f.local(V128);
+    splat(f, x);
+    f.opU(Op.localSet, l);
+    return l;
+  };
+  return { safeLo: set(SAFE_LO), minNormal: set(MIN_NORMAL_F64), tailHi: set(TAIL_HI), eighth: set(0.125), zero: set(0) };
+}
+
 /**
- * The fused f64 step, as dot_fma_rows.ts's f64FmaRows: TwoProduct (x·y = u + q
- * from the splits), TwoSum of u + c, r = s + w rounded once and checked to be
- * the one rounding of x·y + c (fma64Tail's conditions); a lane the check
- * cannot settle calls `slow` (the module's function of type (x, y, c, r, ok)
- * -> r, which calls the host's fma64 for each lane not ok). `xScalar` is x as
- * an f64 local, passed to it.
+ * The f64 step's arithmetic, as dot_fma_rows.ts's f64FmaRows: TwoProduct
+ * (x·y = u + q from the splits), TwoSum of u + c, r = s + w rounded once;
+ * and ok, each lane's check that r is the one rounding of x·y + c
+ * (fma64Tail's conditions). Sets locals r and ok (all ones where settled).
  */
-export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Operands, xScalar: number) => void {
+function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Operands) => { readonly r: number; readonly ok: number } {
   const u = f.local(V128);
   const s = f.local(V128);
   const sb = f.local(V128);
@@ -146,7 +164,7 @@ export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Op
   const r = f.local(V128);
   const d = f.local(V128);
   const ok = f.local(V128);
-  return (c, o, xScalar) => {
+  return (c, o) => {
     get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
     get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
     get(f, s); get(f, u); f.simd(Simd.f64x2Sub).opU(Op.localSet, sb);
@@ -162,17 +180,45 @@ export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Op
     // d = w - (r - s)
     get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
     // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
-    get(f, u); f.simd(Simd.f64x2Abs); splat(f, SAFE_LO); f.simd(Simd.f64x2Gt);
-    get(f, r); f.simd(Simd.f64x2Abs); splat(f, MIN_NORMAL_F64); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
-    get(f, r); f.simd(Simd.f64x2Abs); splat(f, TAIL_HI); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
-    get(f, w); f.simd(Simd.f64x2Abs); get(f, s); f.simd(Simd.f64x2Abs); splat(f, 0.125); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Le).simd(Simd.v128And);
-    get(f, d); splat(f, 0); f.simd(Simd.f64x2Eq);
+    get(f, u); f.simd(Simd.f64x2Abs); get(f, k.safeLo); f.simd(Simd.f64x2Gt);
+    get(f, r); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
+    get(f, r); f.simd(Simd.f64x2Abs); get(f, k.tailHi); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
+    get(f, w); f.simd(Simd.f64x2Abs); get(f, s); f.simd(Simd.f64x2Abs); get(f, k.eighth); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Le).simd(Simd.v128And);
+    get(f, d); get(f, k.zero); f.simd(Simd.f64x2Eq);
     get(f, r); get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Add); get(f, r); f.simd(Simd.f64x2Sub);
     get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
-    f.simd(Simd.v128And).opU(Op.localTee, ok);
-    f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+    f.simd(Simd.v128And).opU(Op.localSet, ok);
+    return { r, ok };
+  };
+}
+
+/**
+ * The fused f64 step (fma64Core); a lane the check cannot settle calls
+ * `slow` (the module's function of type (x, y, c, r, ok) -> r, which calls
+ * the host's fma64 for each lane not ok). `xScalar` is x as an f64 local,
+ * passed to it.
+ */
+export function fma64Step(f: FunctionBody, slow: number, k: Fma64Constants): (c: number, o: Fma64Operands, xScalar: number) => void {
+  const core = fma64Core(f, k);
+  return (c, o, xScalar) => {
+    const { r, ok } = core(c, o);
+    get(f, ok); f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
     get(f, xScalar); get(f, o.y); get(f, c); get(f, r); get(f, ok); f.opU(Op.call, slow).opU(Op.localSet, r);
     f.op(Op.end);
+    get(f, r); f.opU(Op.localSet, c);
+  };
+}
+
+/**
+ * The fused f64 step's settled case: acc = r, with each lane's check anded
+ * into local `okAll`; where a lane was not settled, the caller redoes the
+ * whole chain with fma64Step (r is then not the step's result).
+ */
+export function fma64FastStep(f: FunctionBody, k: Fma64Constants, okAll: number): (c: number, o: Fma64Operands) => void {
+  const core = fma64Core(f, k);
+  return (c, o) => {
+    const { r, ok } = core(c, o);
+    get(f, okAll); get(f, ok); f.simd(Simd.v128And).opU(Op.localSet, okAll);
     get(f, r); f.opU(Op.localSet, c);
   };
 }
