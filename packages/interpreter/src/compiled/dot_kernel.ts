@@ -231,7 +231,9 @@ export function compileDot(
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
   const arithmetic = kind === "float32" ? (fma ? "fma32" : "f32") : kind === "float64" ? (fma ? "fma64" : "f64") : undefined;
   const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic)));
-  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic) : undefined;
+  // f16, bf16 and narrower operands (at most 12 significant bits each) let the fused f32 steps skip their midpoint check.
+  const narrow = (e: ElementType): boolean => ELEMENT_TYPE_INFO[e].kind === "float" && ELEMENT_TYPE_INFO[e].bitWidth <= 16;
+  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic, narrow(lhsShape.elementType) && narrow(rhsShape.elementType)) : undefined;
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>

@@ -66,8 +66,12 @@ interface Layout {
   readonly loStart: number;
 }
 
-/** The module, or undefined where its memory would pass MAX_BYTES. */
-export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic): EmittedMatmul | undefined {
+/**
+ * The module, or undefined where its memory would pass MAX_BYTES.
+ * `narrowOperands`: for fma32, A and B hold values of at most 12 significant
+ * bits (f16, bf16), whose steps need no midpoint check (fma32FastStep).
+ */
+export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false): EmittedMatmul | undefined {
   const aLen = batches * m * k;
   const bLen = batches * k * n;
   const outLen = batches * m * n;
@@ -87,7 +91,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // have settled; a tile with one is redone chain by chain with the full step (fullChain, functions chain2
   // and chain1), so the full step's cost is paid only where it is needed.
   const flag = f.local(V128);
-  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag) : undefined;
+  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, !narrowOperands) : undefined;
   const fast64 = arithmetic === "fma64" ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
   const bt = f.local(I32);
   const i = f.local(I32);

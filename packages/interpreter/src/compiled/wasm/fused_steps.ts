@@ -95,16 +95,27 @@ export function fma32FastConstants(f: FunctionBody): Fma32FastConstants {
  * with fma32Step. A zero s is exact (two doubles sum to zero only exactly),
  * an infinite or NaN s rounds as fma32Step rounds it, and |s| >= 2^-126
  * rounds to an f32 normal, which needs no flush.
+ *
+ * `midpoints` false: x and y have at most 12 significant bits each (f16,
+ * bf16 and narrower), where no midpoint needs the check: x·y has at most 24
+ * bits, so s is x·y + c exactly (an exact midpoint is a tie, which rounding s
+ * breaks as the one rounding does) unless the exponents of x·y and c lie
+ * more than 28 apart, and then the smaller is below a quarter of the
+ * larger's f32 ulp, so s lies within that of an f32 value (x·y with its 24
+ * bits is one, as c is), far from every midpoint.
  */
-export function fma32FastStep(f: FunctionBody, k: Fma32FastConstants, flag: number): (c: number, x: number, y: number) => void {
+export function fma32FastStep(f: FunctionBody, k: Fma32FastConstants, flag: number, midpoints = true): (c: number, x: number, y: number) => void {
   const s = f.local(V128);
   return (c, x, y) => {
     get(f, x); get(f, y); f.simd(Simd.f64x2Mul); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
     get(f, flag);
-    get(f, s); get(f, k.lowMask); f.simd(Simd.v128And); get(f, k.midpoint); f.simd(Simd.i64x2Eq);
+    if (midpoints) {
+      get(f, s); get(f, k.lowMask); f.simd(Simd.v128And); get(f, k.midpoint); f.simd(Simd.i64x2Eq);
+    }
     get(f, s); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Lt);
     get(f, s); get(f, k.zero); f.simd(Simd.f64x2Ne).simd(Simd.v128And);
-    f.simd(Simd.v128Or).simd(Simd.v128Or).opU(Op.localSet, flag);
+    if (midpoints) f.simd(Simd.v128Or);
+    f.simd(Simd.v128Or).opU(Op.localSet, flag);
     get(f, s); f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, c);
   };
 }

@@ -102,11 +102,11 @@ export function wasmMatmulPays(sizes: MatmulSizes, arithmetic: MatmulArithmetic)
 
 /**
  * The matmul as WebAssembly (emit_matmul.ts), or undefined where the host
- * has none or the arrays are too large.
+ * has none or the arrays are too large. `narrowOperands` as emitMatmul's.
  */
-export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic): Matmul | undefined {
+export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false): Matmul | undefined {
   if (wasmApi === undefined) return undefined;
-  const emitted = emitMatmul(sizes, arithmetic);
+  const emitted = emitMatmul(sizes, arithmetic, narrowOperands);
   if (emitted === undefined) return undefined;
   const instance = instantiate(emitted.bytes, arithmetic === "fma64" ? { fma64 } : undefined);
   const buffer = instance && exportedBuffer(instance, "memory");
