@@ -18,6 +18,9 @@
  * 4-column panel of B the row tiles run down A, so the panel stays in cache.
  *
  * Memory holds A, B, then the output, at offsets fixed here from the sizes.
+ * The fused kinds' operands are made ready (flushed, B split) by their own
+ * functions, prepareA and prepareB, run after each copy in: an operand that
+ * stays in memory between runs (a constant) is copied and made ready once.
  */
 import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
 import {
@@ -52,6 +55,8 @@ export interface EmittedMatmul {
   readonly a: number;
   readonly b: number;
   readonly out: number;
+  /** Whether the module exports prepareA and prepareB, to call after copying A or B in (the fused kinds). */
+  readonly prepared: boolean;
 }
 
 const MAX_BYTES = 256 * 1024 * 1024;
@@ -204,32 +209,6 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     forLoop(i, 0, m4, 4, () => tile(4, cols));
     forLoop(i, m4, m, 1, () => tile(1, cols));
   };
-  if (fused) {
-    // XLA CPU reads a denormal operand as zero of its sign: flush A and B in place first.
-    const v = f.local(V128);
-    const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
-    const flushRegion = (start: number, length: number): void => {
-      forLoop(p8, start * 8, (start + length + (length % 2)) * 8, 16, () => {
-        f.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
-        pushFlushed(f, v, minNormal);
-        f.simdMem(Simd.v128Store, 3, 0);
-      });
-    };
-    flushRegion(aStart, aLen);
-    flushRegion(bStart, bLen);
-    if (arithmetic === "fma64") {
-      // B's Veltkamp split, made once: each column value is used m times.
-      forLoop(p8, bStart * 8, (bStart + bLen + (bLen % 2)) * 8, 16, () => {
-        f.opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
-        f.opU(Op.localGet, p8);
-        pushSplit(f, v, "hi", scratch);
-        f.simdMem(Simd.v128Store, 3, (hiStart - bStart) * 8);
-        f.opU(Op.localGet, p8);
-        pushSplit(f, v, "lo", scratch);
-        f.simdMem(Simd.v128Store, 3, (loStart - bStart) * 8);
-      });
-    }
-  }
   const n4 = n - (n % 4);
   const n2 = n - (n % 2);
   forLoop(bt, 0, batches, 1, () => {
@@ -250,6 +229,10 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     functions.push({ type: 2, body: slow });
   }
   if (fused) for (const pair of [true, false]) functions.push({ type: withHost ? 3 : 1, body: fullChain(layout, arithmetic, pair) });
+  // The fused kinds' operand preparation, run after each copy of A or B in (not before every run when an operand stays).
+  const prepare = fused ? [prepareOperand(arithmetic, aStart, aLen), prepareOperand(arithmetic, bStart, bLen, { hiStart, loStart })] : [];
+  const firstPrepare = functions.length + (withHost ? 1 : 0);
+  for (const body of prepare) functions.push({ type: 0, body });
   const bytes = encodeModule({
     types,
     ...(withHost ? { imports: [{ name: "fma64", type: 1 }] } : {}),
@@ -257,10 +240,49 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     memoryPages: Math.max(1, Math.ceil((end * 8) / PAGE)),
     exports: [
       { name: "run", kind: "function", index: withHost ? 1 : 0 },
+      ...(fused
+        ? [
+            { name: "prepareA", kind: "function" as const, index: firstPrepare },
+            { name: "prepareB", kind: "function" as const, index: firstPrepare + 1 },
+          ]
+        : []),
       { name: "memory", kind: "memory", index: 0 },
     ],
   });
-  return { bytes, a: aStart, b: bStart, out: outStart };
+  return { bytes, a: aStart, b: bStart, out: outStart, prepared: fused };
+}
+
+/**
+ * The preparation of one operand of `length` values at element offset
+ * `start` for the fused steps: XLA CPU reads a denormal operand as zero of
+ * its sign, so each is flushed in place; with `split` (B of fma64), each
+ * value's Veltkamp split is stored at the offsets given, made once as each
+ * column value serves m steps.
+ */
+function prepareOperand(arithmetic: "fma32" | "fma64", start: number, length: number, split?: { readonly hiStart: number; readonly loStart: number }): FunctionBody {
+  const g = new FunctionBody();
+  const p8 = g.local(I32);
+  const v = g.local(V128);
+  const scratch = g.local(V128);
+  const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
+  const stop = (start + length + (length % 2)) * 8;
+  g.forRange(p8, start * 8, stop, 16, () => {
+    g.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
+    pushFlushed(g, v, minNormal);
+    g.simdMem(Simd.v128Store, 3, 0);
+  });
+  if (split !== undefined && arithmetic === "fma64") {
+    g.forRange(p8, start * 8, stop, 16, () => {
+      g.opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
+      g.opU(Op.localGet, p8);
+      pushSplit(g, v, "hi", scratch);
+      g.simdMem(Simd.v128Store, 3, (split.hiStart - start) * 8);
+      g.opU(Op.localGet, p8);
+      pushSplit(g, v, "lo", scratch);
+      g.simdMem(Simd.v128Store, 3, (split.loStart - start) * 8);
+    });
+  }
+  return g;
 }
 
 /**

@@ -6,9 +6,10 @@
  * to 2^-126 from next to it), on f32 midpoints, in some tiles of a product
  * and not others, and across tile edges.
  */
-import { type ArrayLiteral, type InstructionOf, literal, shape } from "@minixla/hlo";
+import { type ArrayLiteral, type ArrayShape, type InstructionOf, literal, shape } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Numerics } from "../../kernel.ts";
 import { instruction, run, testContext } from "../../kernels/support/test_support.ts";
 import { compileDot } from "../dot_kernel.ts";
 
@@ -122,6 +123,39 @@ describe("fast fused f32 dot steps", () => {
         },
       ),
       { numRuns: 300, seed: 0xb16 },
+    );
+  });
+
+  it("keeps a constant operand in the module's memory, and copies it again when another array comes (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("f32" as const, "f64" as const, "bf16" as const),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        fc.constantFrom<Numerics>("xla-cpu", "reference"),
+        fc.infiniteStream(fc.oneof({ weight: 8, arbitrary: fc.double({ min: -4, max: 4, noNaN: true }) }, { weight: 1, arbitrary: fc.constantFrom(0, -0, NaN, 1e-40, -1e-310) })),
+        (t, m, k, n, transposed, numerics, stream) => {
+          const take = (len: number): number[] => Array.from({ length: len }, () => stream.next().value);
+          // B is the constant, [k, n] or [n, k] (contracting dimension 1): laid out in an array of its own then.
+          const inst = instruction("dot", shape(t, [m, n]), { ...MATMUL, rhsContractingDimensions: [transposed ? 1 : 0] }) as InstructionOf<"dot">;
+          const wDims = transposed ? [n, k] : [k, n];
+          const w = literal(t, wDims, take(k * n)) as ArrayLiteral;
+          const other = literal(t, wDims, take(k * n)) as ArrayLiteral;
+          const ctx = numerics === "xla-cpu" ? XLA_CPU : testContext();
+          const kernel = compileDot(inst, shape(t, [m, k]) as ArrayShape, w.shape, numerics, "always", [undefined, w.data as Float64Array]);
+          expect(kernel).toBeDefined();
+          for (const b of [w, w, other, w]) {
+            const a = literal(t, [m, k], take(m * k)) as ArrayLiteral;
+            const want = run(inst, [a, b], ctx) as ArrayLiteral;
+            const got = kernel!(a, b).data;
+            const bad = Array.from(want.data as Float64Array).findIndex((v, i) => !Object.is(v, got[i]));
+            expect(bad, `element ${bad}: reference ${want.data[bad]}, compiled ${got[bad]}`).toBe(-1);
+          }
+        },
+      ),
+      { numRuns: 200, seed: 0xc0de },
     );
   });
 });

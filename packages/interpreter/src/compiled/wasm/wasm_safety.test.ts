@@ -70,7 +70,9 @@ describe("generated WebAssembly", () => {
       const withHost = arithmetic === "fma64";
       expect(sectionIds(emitted!.bytes)).toEqual(withHost ? [1, 2, 3, 5, 7, 10] : [1, 3, 5, 7, 10]);
       const printable = text.slice(8).match(/[a-z]{3,}[0-9]*/g) ?? [];
-      expect([...new Set(printable)].sort()).toEqual(withHost ? ["fma64", "host", "memory", "run"] : ["memory", "run"]);
+      const fused = arithmetic === "fma32" || arithmetic === "fma64";
+      const names = [...(withHost ? ["fma64", "host"] : []), "memory", ...(fused ? ["prepare"] : []), "run"];
+      expect([...new Set(printable)].sort()).toEqual(names);
     }
   });
 });
