@@ -69,7 +69,7 @@ export interface Fma32FastConstants {
   readonly lowMask: number;
   readonly midpoint: number;
   readonly minNormal: number;
-  readonly zero: number;
+  readonly minusOne: number;
 }
 
 /** Declares and sets the locals of the fast f32 step's constants. */
@@ -81,7 +81,9 @@ export function fma32FastConstants(f: FunctionBody): Fma32FastConstants {
     return l;
   };
   // The 29 bits of an f64 significand below an f32's last bit, and their pattern at an f32 midpoint.
-  return { lowMask: set(bitsOf(0, 0x1fffffff)), midpoint: set(bitsOf(0, 0x10000000)), minNormal: set(MIN_NORMAL_F32), zero: set(0) };
+  const minusOne = f.local(V128);
+  f.opU(Op.localGet, minusOne).opU(Op.localGet, minusOne).simd(Simd.i64x2Eq).opU(Op.localSet, minusOne);
+  return { lowMask: set(bitsOf(0, 0x1fffffff)), midpoint: set(bitsOf(0, 0x10000000)), minNormal: set(MIN_NORMAL_F32), minusOne };
 }
 
 /**
@@ -112,8 +114,9 @@ export function fma32FastStep(f: FunctionBody, k: Fma32FastConstants, flag: numb
     if (midpoints) {
       get(f, s); get(f, k.lowMask); f.simd(Simd.v128And); get(f, k.midpoint); f.simd(Simd.i64x2Eq);
     }
-    get(f, s); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Lt);
-    get(f, s); get(f, k.zero); f.simd(Simd.f64x2Ne).simd(Simd.v128And);
+    // 0 < |s| < 2^-126 as one compare: |s|'s bits less one, read as f64, below 2^-126 (a zero s gives
+    // all ones, a NaN, which compares false; |s| = 2^-126 itself is flagged, needlessly but rarely).
+    get(f, s); f.simd(Simd.f64x2Abs); get(f, k.minusOne); f.simd(Simd.i64x2Add); get(f, k.minNormal); f.simd(Simd.f64x2Lt);
     if (midpoints) f.simd(Simd.v128Or);
     f.simd(Simd.v128Or).opU(Op.localSet, flag);
     get(f, s); f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, c);
