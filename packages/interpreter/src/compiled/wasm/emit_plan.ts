@@ -20,7 +20,7 @@ import type { KernelPlan } from "../kernel_plan.ts";
 import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
 import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
-import { type Fma64Operands, SLOW_LANES_VECTOR_PARAMS, fma32Step, fma64Step, pushSplit, slowLanesBody } from "./fused_steps.ts";
+import { type Fma64Operands, SLOW_LANES_VECTOR_PARAMS, fma32Step, fma64Constants, fma64Step, pushSplit, slowLanesBody } from "./fused_steps.ts";
 import { type LaneRounding, type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -110,7 +110,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   let fmaStep: ((c: number, x: number, y: number) => void) | undefined;
   // f64 fused multiply-adds: the host's fma64 is function 0, the run function 1, the slow-lane function 2.
   const hostFma64 = lanes.some((l) => l?.op === "fma64");
-  const fma64 = hostFma64 ? fma64Step(f, 2) : undefined;
+  const fma64 = hostFma64 ? fma64Step(f, 2, fma64Constants(f)) : undefined;
   const splits = hostFma64 ? { xh: f.local(V128), xl: f.local(V128), yh: f.local(V128), yl: f.local(V128), scratch: f.local(V128) } : undefined;
 
   /** Byte offset of an access's element within its row, at the counter (left on the stack). */
