@@ -168,8 +168,34 @@ function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): reado
   }
 }
 
-/** Attribute objects checked against their opcode's schema, by opcode and text: shared by the instructions spelled alike. */
-type Checked = Map<string, Record<string, unknown>>;
+/**
+ * Per module and opcode (two levels, so that no key string is made per
+ * instruction): attribute lists by their text, and attribute objects checked
+ * against the opcode's schema, shared by the instructions spelled alike.
+ */
+interface Caches {
+  readonly parsed: Map<string, Map<string, ParsedAttributeList>>;
+  readonly checked: Map<string, Map<string, Record<string, unknown>>>;
+}
+
+/** The inner map of `outer` for `key`, made on first use. */
+function inner<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let m = outer.get(key);
+  if (m === undefined) {
+    m = new Map();
+    outer.set(key, m);
+  }
+  return m;
+}
+
+/** Whether an object has no own enumerable key. */
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/** The checked-attributes key of attribute lists with no attributes (calls, whiles: only callees): one object serves them all. */
+const NO_ATTRIBUTES = "\u0000";
 
 function checkedAttributes(attributes: Record<string, unknown>, opcode: Opcode): Record<string, unknown> {
   if (!OPCODES[opcode].attributes.safeParse(attributes).success) throw NOT_SIMPLE;
@@ -179,7 +205,7 @@ function checkedAttributes(attributes: Record<string, unknown>, opcode: Opcode):
 }
 
 function instruction(
-  e: Emitted, tables: Tables, checked: Checked, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
+  e: Emitted, tables: Tables, caches: Caches, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
 ): HloInstruction {
   const opcode = e.opcode;
   if (!isOpcode(opcode) || !arityFits(opcode, e.operands.length)) throw NOT_SIMPLE;
@@ -192,13 +218,13 @@ function instruction(
     // Frozen as createModule freezes, once per shared object: see directModule.
     deepFreeze(shape);
   }
-  const key = `${opcode} ${e.attrs}`;
-  let parsed = tables.attrs.get(key);
+  const parsedByText = inner(caches.parsed, opcode);
+  let parsed = parsedByText.get(e.attrs);
   let cached = true;
   if (parsed === undefined) {
     parsed = parseAttributeList(e.attrs, opcode);
     cached = e.attrs.length < 200;
-    if (cached) tables.attrs.set(key, parsed);
+    if (cached) parsedByText.set(e.attrs, parsed);
   }
   if (parsed.controlPredecessors !== undefined) throw NOT_SIMPLE;
   const operandShapes: Shape[] = [];
@@ -212,21 +238,30 @@ function instruction(
   let attributes: Record<string, unknown> | undefined;
   // Parameters share their attributes by number; a constant's literal is its own.
   const special = opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
-  const checkedKey = opcode === "parameter" ? `${key}#${String(e.parameterNumber)}` : key;
+  const checked = inner(caches.checked, opcode);
+  let checkedKey = opcode === "parameter" ? `${e.attrs}#${String(e.parameterNumber)}` : e.attrs;
+  if (!special && opcode !== "parameter" && isEmpty(parsed.attributes)) {
+    checkedKey = NO_ATTRIBUTES;
+    cached = true;
+  }
   if (!special && cached) attributes = checked.get(checkedKey);
   if (attributes === undefined) {
     const fresh: Record<string, unknown> = { ...parsed.attributes };
     if (opcode === "parameter") fresh.parameterNumber = e.parameterNumber;
+    let valid = false;
     if (opcode === "constant") {
       const l = e.literal;
       if (l === undefined) throw NOT_SIMPLE;
-      fresh.literal = typeof l === "string" ? (parseConstantText(l, shape) as Literal) : l;
+      const literal = typeof l === "string" ? (parseConstantText(l, shape) as Literal) : l;
+      fresh.literal = literal;
+      // A literal alone is what constant's schema asks for: no check, and nothing noted for the verifier, per constant.
+      valid = isEmpty(parsed.attributes) && "data" in literal;
     }
     if (opcode === "map" && fresh.dimensions === undefined) {
       const first = operandShapes[0] ?? shape;
       fresh.dimensions = isArrayShape(first) ? first.dimensions.map((_, i) => i) : [];
     }
-    attributes = deepFreeze(checkedAttributes(fresh, opcode));
+    attributes = deepFreeze(valid ? fresh : checkedAttributes(fresh, opcode));
     if (!special && cached) checked.set(checkedKey, attributes);
   }
   const called = calledList(opcode, parsed.calls);
@@ -263,7 +298,7 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
   if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
   const entries = out.comps.filter((c) => c.isEntry);
   if (entries.length > 1 || out.comps.length === 0) return undefined;
-  const checked: Checked = new Map();
+  const caches: Caches = { parsed: new Map(), checked: new Map() };
   const programs = new Map<string, ProgramShape>();
   const computations: HloComputation[] = [];
   try {
@@ -275,7 +310,7 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
       let parameters = 0;
       for (const e of c.body) {
         if (shapes.has(e.name)) return undefined;
-        const inst = instruction(e, tables, checked, shapes, programs);
+        const inst = instruction(e, tables, caches, shapes, programs);
         shapes.set(inst.name, inst.shape);
         instructions.push(inst);
         if (inst.opcode === "parameter") {
@@ -288,7 +323,9 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
       // Numbers used once each, so all below the count means exactly 0..n-1.
       if (numbers.length > parameters) return undefined;
       const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
-      const comp: HloComputation = { name: c.name, instructions, root };
+      // Frozen here as createModule would freeze them, so that its deep freeze stops at each computation.
+      Object.freeze(instructions);
+      const comp: HloComputation = Object.freeze({ name: c.name, instructions, root });
       // programShape(comp), from what is at hand: parameter shapes by number (0..n-1, checked above), the root's.
       programs.set(comp.name, { parameters: numbers, result: shapes.get(root) as Shape });
       computations.push(comp);

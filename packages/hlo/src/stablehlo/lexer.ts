@@ -78,9 +78,25 @@ export class MlirLexer {
     this.pos = offset;
   }
 
+  /**
+   * Whether punctuation `p` comes next. Tested on the characters when no
+   * token is peeked yet, so that the commonest tests make no token.
+   */
   isPunct(p: string): boolean {
-    const t = this.peek();
+    if (this.#peeked === undefined) return this.#punctAt(p) >= 0;
+    const t = this.#peeked;
     return t.kind === "punct" && t.text === p;
+  }
+
+  /** The end of punctuation `p` if it is the next token (no token peeked), else -1; skips whitespace. */
+  #punctAt(p: string): number {
+    this.#skip();
+    const s = this.text;
+    const i = this.pos;
+    const c = s.charCodeAt(i);
+    if (c !== p.charCodeAt(0)) return -1;
+    if (p.length === 1) return c === 45 && s.charCodeAt(i + 1) === 62 ? -1 : i + 1;
+    return s.charCodeAt(i + 1) === p.charCodeAt(1) ? i + 2 : -1;
   }
 
   isIdent(word: string): boolean {
@@ -89,6 +105,12 @@ export class MlirLexer {
   }
 
   eatPunct(p: string): boolean {
+    if (this.#peeked === undefined) {
+      const end = this.#punctAt(p);
+      if (end < 0) return false;
+      this.pos = end;
+      return true;
+    }
     if (!this.isPunct(p)) return false;
     this.next();
     return true;
@@ -101,6 +123,14 @@ export class MlirLexer {
   }
 
   expectPunct(p: string, where: string): MlirToken {
+    if (this.#peeked === undefined) {
+      const end = this.#punctAt(p);
+      if (end >= 0) {
+        const start = this.pos;
+        this.pos = end;
+        return { kind: "punct", text: p, start, end };
+      }
+    }
     const t = this.next();
     if (t.kind !== "punct" || t.text !== p) throw this.error(t, `expected '${p}' ${where}, found ${describe(t)}`);
     return t;

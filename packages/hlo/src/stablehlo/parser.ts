@@ -8,7 +8,7 @@
 import { type AliasTable, type Attr, parseAttr, parseFields, skipBalanced } from "./attributes.ts";
 import { type MlirLexer, type MlirToken, describe, unquote } from "./lexer.ts";
 import { parsePrettyOp } from "./pretty.ts";
-import type { Block, BlockArg, Func, MlirModule, Op, Region, ResultGroup, ValueRef } from "./syntax.ts";
+import { type Block, type BlockArg, type Func, type MlirModule, type Op, type Region, type ResultGroup, type ValueRef, compact, compactAttrs } from "./syntax.ts";
 import { parseResultTypes, parseType, parseTypeList } from "./types.ts";
 
 export interface ParserState {
@@ -77,7 +77,7 @@ export function parseRegion(p: ParserState, entryArgs: readonly BlockArg[] = [])
     if (t.kind === "eof") throw p.lx.error(at, "region is never closed by '}'");
     if (t.kind === "caret") {
       if (started || blocks.length > 0) {
-        blocks.push({ args, ops });
+        blocks.push({ args, ops: compact(ops) });
         ops = [];
       }
       p.lx.next();
@@ -89,7 +89,7 @@ export function parseRegion(p: ParserState, entryArgs: readonly BlockArg[] = [])
     started = true;
     ops.push(parseOp(p));
   }
-  blocks.push({ args, ops });
+  blocks.push({ args, ops: compact(ops) });
   return { blocks, at };
 }
 
@@ -140,7 +140,8 @@ function parseGenericOp(p: ParserState, nameTok: MlirToken, results: ResultGroup
   skipLoc(p);
   const callee = attrs.get("callee") ?? attrs.get("call_target_name");
   return {
-    name, at: nameTok, results, operands, attrs, regions, operandTypes, resultTypes, words: [],
+    name, at: nameTok, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(regions),
+    operandTypes: compact(operandTypes), resultTypes: compact(resultTypes), words: compact([]),
     callee: callee?.kind === "symbol" ? callee.name : callee?.kind === "string" ? callee.value : undefined,
   };
 }

@@ -14,7 +14,7 @@ import { type Attr, parseAttr, parseFields } from "./attributes.ts";
 import { parseChloScan } from "./chlo_scan.ts";
 import { type MlirToken, describe, unquote } from "./lexer.ts";
 import { type ParserState, parseArgList, parseRegion, parseValueList, parseValueRef } from "./parser.ts";
-import type { BlockArg, Op, Region, ResultGroup, ValueRef } from "./syntax.ts";
+import { type BlockArg, type Op, type Region, type ResultGroup, type ValueRef, compact, compactAttrs } from "./syntax.ts";
 import { type MlirType, parseResultTypes, parseType, parseTypeList } from "./types.ts";
 
 interface Trailing {
@@ -43,8 +43,9 @@ function opRecord(
   tr: Trailing | undefined, extra: Partial<Pick<Op, "regions" | "callee" | "words">> = {},
 ): Op {
   return {
-    name, at, results, operands, attrs, regions: extra.regions ?? [], operandTypes: tr?.inputs,
-    resultTypes: tr?.outputs ?? [], callee: extra.callee, words: extra.words ?? [],
+    name, at, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(extra.regions ?? []),
+    operandTypes: tr?.inputs === undefined ? undefined : compact(tr.inputs), resultTypes: compact(tr?.outputs ?? []), callee: extra.callee,
+    words: compact(extra.words ?? []),
   };
 }
 

@@ -73,6 +73,24 @@ export interface MlirModule {
   readonly meshes?: ReadonlyMap<string, string>;
 }
 
+/**
+ * One empty map and one empty list serve every op without attributes,
+ * words or regions, and lists are kept at their length: a large module's
+ * tree stays small, so the collector has less to copy while it is read.
+ */
+export const NO_ATTRS: ReadonlyMap<string, Attr> = new Map();
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** The list at its exact length (the shared empty list when empty). */
+export function compact<T>(xs: readonly T[]): readonly T[] {
+  return xs.length === 0 ? EMPTY : xs.slice();
+}
+
+/** The map, or the shared empty one. */
+export function compactAttrs(m: ReadonlyMap<string, Attr>): ReadonlyMap<string, Attr> {
+  return m.size === 0 ? NO_ATTRS : m;
+}
+
 /** The number of values an op defines. */
 export function resultCount(op: Op): number {
   return op.results.reduce((a, g) => a + g.count, 0);
