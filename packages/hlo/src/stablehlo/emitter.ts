@@ -34,6 +34,8 @@ export class ModuleText {
     this.lx = lx;
   }
   readonly #clean = new Map<string, string>();
+  /** HLO shape texts of types met already (the parser shares one object per spelled type). */
+  readonly shapeTexts = new Map<MlirType, string>();
   fresh(base: string): string {
     let clean = this.#clean.get(base);
     if (clean === undefined) {
@@ -69,8 +71,6 @@ export class Emitted {
   }
 }
 
-/** HLO shape texts of types met already (the parser shares one object per spelled type). */
-const shapeTexts = new WeakMap<MlirType, string>();
 
 /** One HLO computation being written. */
 export class Comp {
@@ -87,6 +87,7 @@ export class Comp {
   /** Adds `name = shape opcode(operands), attrs` and returns its value. */
   emit(base: string, type: MlirType, opcode: string, operands: readonly Val[], attrs: string, at: MlirToken | number): Val {
     const name = this.out.fresh(base);
+    const shapeTexts = this.out.shapeTexts;
     let shape = shapeTexts.get(type);
     if (shape === undefined) {
       shape = shapeText(type, this.out.lx, at);
@@ -120,6 +121,11 @@ export class Comp {
 
   define(name: string, vals: readonly Val[]): void {
     this.env.set(name, [...vals]);
+  }
+
+  /** As define, taking `vals` itself: a list made for this and kept by no one else. */
+  defineOwned(name: string, vals: Val[]): void {
+    this.env.set(name, vals);
   }
 
   lookup(ref: ValueRef): Val {

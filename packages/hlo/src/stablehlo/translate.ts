@@ -79,7 +79,7 @@ export function translateBlockOps(t: Translation, comp: Comp, region: Region): V
     if (results.length > 0 && (op.attrs.has("mhlo.sharding") || op.attrs.has("sdy.sharding"))) annotateOp(t, comp, results, op);
     let k = 0;
     for (const g of op.results) {
-      comp.define(g.name, results.slice(k, k + g.count));
+      comp.defineOwned(g.name, k === 0 && g.count === results.length ? results : results.slice(k, k + g.count));
       k += g.count;
     }
     if (k !== results.length && op.results.length > 0) throw t.out.lx.error(op.at, `${op.name} has ${results.length} results but ${k} are named`);
@@ -136,7 +136,7 @@ export function scalarRegionComputation(t: Translation, region: Region, base: st
   if (free.length > 0) throw t.out.lx.error(free[0].tok, `this region uses ${free[0].name} from outside it; HLO computations of this op cannot`);
   const comp = new Comp(t.out, t.out.fresh(base));
   const args = region.blocks[0]?.args ?? [];
-  args.forEach((a, i) => comp.define(a.name, [comp.parameter(a.name, a.type, i, a.tok)]));
+  args.forEach((a, i) => comp.defineOwned(a.name, [comp.parameter(a.name, a.type, i, a.tok)]));
   const results = translateBlockOps(t, comp, region);
   setRoot(comp, results, region.at, results.length !== 1);
   comp.write(false);
@@ -155,7 +155,7 @@ export function tupleRegionComputation(
   const comp = new Comp(t.out, t.out.fresh(base));
   const paramType: MlirType = { kind: "tuple", elements: [...blockArgs.map((a) => a.type), ...captured.map((c) => c.val.type)] };
   const param = comp.parameter("param", paramType, 0, region.at);
-  blockArgs.forEach((a, i) => comp.define(a.name, [comp.gte(param, i, a.tok)]));
+  blockArgs.forEach((a, i) => comp.defineOwned(a.name, [comp.gte(param, i, a.tok)]));
   const inner: Val[] = [];
   captured.forEach((c, j) => {
     const v = comp.gte(param, blockArgs.length + j, c.ref.tok);
@@ -183,7 +183,7 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
   f.args.forEach((a, i) => {
     const v = comp.parameter(a.name, a.type, i, a.tok);
     addAttrs(comp.body[comp.body.length - 1], shardingAttrs(shardingOf(a.attrs, t.meshes)));
-    comp.define(a.name, [v]);
+    comp.defineOwned(a.name, [v]);
   });
   const results = translateBlockOps(t, comp, f.body);
   if (results.length !== f.results.length) throw t.out.lx.error(f.at, `@${f.name} declares ${f.results.length} results but returns ${results.length}`);
