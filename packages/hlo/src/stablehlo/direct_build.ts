@@ -49,7 +49,8 @@ function keptByUniquer(names: readonly string[]): boolean {
   // Numbers seen: a bitmap for the small ones (the emitter's), a set beyond.
   const small = new Uint8Array(4 * names.length + 64);
   const large = new Set<number>();
-  for (const n of names) {
+  for (let k = 0; k < names.length; k++) {
+    const n = names[k];
     const dot = n.lastIndexOf(".");
     if (dot <= 0 || dot === n.length - 1 || n.length - dot > 16) return false;
     let id = 0;
@@ -71,7 +72,10 @@ function keptByUniquer(names: readonly string[]): boolean {
 
 function instructionNames(out: ModuleText): string[] {
   const names: string[] = [];
-  for (const c of out.comps) for (const e of c.body) names.push(e.name);
+  for (let i = 0; i < out.comps.length; i++) {
+    const body = out.comps[i].body;
+    for (let k = 0; k < body.length; k++) names.push(body[k].name);
+  }
   return names;
 }
 
@@ -87,7 +91,11 @@ function deepFreeze<T>(root: T): T {
     if (typeof x !== "object" || x === null || Object.isFrozen(x)) continue;
     if (Array.isArray(x)) {
       Object.freeze(x);
-      for (const v of x as readonly unknown[]) if (typeof v === "object" && v !== null) stack.push(v);
+      const xs = x as readonly unknown[];
+      for (let i = 0; i < xs.length; i++) {
+        const v = xs[i];
+        if (typeof v === "object" && v !== null) stack.push(v);
+      }
       continue;
     }
     const proto: unknown = Object.getPrototypeOf(x);
@@ -96,8 +104,9 @@ function deepFreeze<T>(root: T): T {
       continue;
     }
     Object.freeze(x);
-    for (const k of Object.keys(x)) {
-      const v = (x as Record<string, unknown>)[k];
+    const keys = Object.keys(x);
+    for (let i = 0; i < keys.length; i++) {
+      const v = (x as Record<string, unknown>)[keys[i]];
       if (typeof v === "object" && v !== null) stack.push(v);
     }
   }
@@ -227,14 +236,13 @@ function instruction(
     if (cached) parsedByText.set(e.attrs, parsed);
   }
   if (parsed.controlPredecessors !== undefined) throw NOT_SIMPLE;
-  const operandShapes: Shape[] = [];
-  const operands: string[] = [];
-  for (const o of e.operands) {
+  // Lists made at their length (map), as they are kept.
+  const operandShapes = e.operands.map((o) => {
     const s = shapes.get(o.hlo);
     if (s === undefined) throw NOT_SIMPLE; // a forward or dangling reference
-    operandShapes.push(s);
-    operands.push(o.hlo);
-  }
+    return s;
+  });
+  const operands = e.operands.map((o) => o.hlo);
   let attributes: Record<string, unknown> | undefined;
   // Parameters share their attributes by number; a constant's literal is its own.
   const special = opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
@@ -266,12 +274,11 @@ function instruction(
   }
   const called = calledList(opcode, parsed.calls);
   if (!calledCountFits(opcode, called.length)) throw NOT_SIMPLE;
-  const calledShapes: ProgramShape[] = [];
-  for (const n of called) {
+  const calledShapes = called.map((n) => {
     const p = programs.get(n);
     if (p === undefined) throw NOT_SIMPLE; // a callee not built before its caller
-    calledShapes.push(p);
-  }
+    return p;
+  });
   // StableHLO's typing rule: the stored type is the one the operands give.
   if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
   if (!noImplicitBroadcast(opcode, attributes, operandShapes, shape)) throw NOT_SIMPLE;
@@ -302,13 +309,15 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
   const programs = new Map<string, ProgramShape>();
   const computations: HloComputation[] = [];
   try {
-    for (const c of out.comps) {
+    for (let ci = 0; ci < out.comps.length; ci++) {
+      const c = out.comps[ci];
       if (c.body.length === 0 || programs.has(c.name)) return undefined;
       const shapes = new Map<string, Shape>();
       const instructions: HloInstruction[] = [];
       const numbers: Shape[] = [];
       let parameters = 0;
-      for (const e of c.body) {
+      for (let ei = 0; ei < c.body.length; ei++) {
+        const e = c.body[ei];
         if (shapes.has(e.name)) return undefined;
         const inst = instruction(e, tables, caches, shapes, programs);
         shapes.set(inst.name, inst.shape);

@@ -8,7 +8,7 @@
 import { type AliasTable, type Attr, parseAttr, parseFields, skipBalanced } from "./attributes.ts";
 import { type MlirLexer, type MlirToken, describe, unquote } from "./lexer.ts";
 import { parsePrettyOp } from "./pretty.ts";
-import { type Block, type BlockArg, type Func, type MlirModule, type Op, type Region, type ResultGroup, type ValueRef, compact, compactAttrs } from "./syntax.ts";
+import { type Block, type BlockArg, type Func, type MlirModule, type Op, type Region, type ResultGroup, type ValueRef, NO_ATTRS, compact, compactAttrs } from "./syntax.ts";
 import { parseResultTypes, parseType, parseTypeList } from "./types.ts";
 
 export interface ParserState {
@@ -170,14 +170,14 @@ function parseFunc(p: ParserState, kw: MlirToken): Func {
       if (!p.lx.eatPunct(")")) {
         do {
           const type = parseType(p.lx);
-          const attrs = p.lx.eatPunct("{") ? parseFields(p.lx, p.aliases, "}") : new Map<string, Attr>();
+          const attrs = p.lx.eatPunct("{") ? parseFields(p.lx, p.aliases, "}") : NO_ATTRS;
           results.push({ type, attrs });
         } while (p.lx.eatPunct(","));
         p.lx.expectPunct(")", "closing the result list");
       }
-    } else results.push({ type: parseType(p.lx), attrs: new Map() });
+    } else results.push({ type: parseType(p.lx), attrs: NO_ATTRS });
   }
-  let attrs: ReadonlyMap<string, Attr> = new Map();
+  let attrs: ReadonlyMap<string, Attr> = NO_ATTRS;
   if (p.lx.eatIdent("attributes")) {
     p.lx.expectPunct("{", "after 'attributes'");
     attrs = parseFields(p.lx, p.aliases, "}");

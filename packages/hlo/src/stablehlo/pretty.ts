@@ -14,7 +14,7 @@ import { type Attr, parseAttr, parseFields } from "./attributes.ts";
 import { parseChloScan } from "./chlo_scan.ts";
 import { type MlirToken, describe, unquote } from "./lexer.ts";
 import { type ParserState, parseArgList, parseRegion, parseValueList, parseValueRef } from "./parser.ts";
-import { type BlockArg, type Op, type Region, type ResultGroup, type ValueRef, compact, compactAttrs } from "./syntax.ts";
+import { type BlockArg, type Op, type Region, type ResultGroup, type ValueRef, NO_ATTRS, compact, compactAttrs } from "./syntax.ts";
 import { type MlirType, parseResultTypes, parseType, parseTypeList } from "./types.ts";
 
 interface Trailing {
@@ -102,7 +102,9 @@ function parseBrackets(p: ParserState, attrs: Map<string, Attr>): void {
 function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const lx = p.lx;
   const operands: ValueRef[] = [];
-  const attrs = new Map<string, Attr>();
+  // Made on the first attribute: most ops have none.
+  let attrMap: Map<string, Attr> | undefined;
+  const attrs = (): Map<string, Attr> => (attrMap ??= new Map());
   const words: string[] = [];
   let parens = false;
   if (lx.isPunct("(") && nameTok.text.startsWith("chlo.")) {
@@ -113,14 +115,14 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
     const t = lx.peek();
     if (t.kind === "value") {
       operands.push(parseValueRef(p));
-      if (lx.isPunct("[")) parseBrackets(p, attrs);
+      if (lx.isPunct("[")) parseBrackets(p, attrs());
     } else if (t.kind === "ident" && t.text === "dense") {
-      attrs.set("value", parseAttr(lx, p.aliases, false));
+      attrs().set("value", parseAttr(lx, p.aliases, false));
     } else if (t.kind === "ident" && t.text !== "loc") {
       lx.next();
       if (lx.eatPunct("=")) {
-        if (attrs.has(t.text)) throw lx.error(t, `attribute ${t.text} is given twice`);
-        attrs.set(t.text, prettyValue(p));
+        if (attrMap?.has(t.text)) throw lx.error(t, `attribute ${t.text} is given twice`);
+        attrs().set(t.text, prettyValue(p));
       } else words.push(t.text);
     } else if (t.kind === "string" && words.length === 0 && operands.length === 0) {
       lx.next();
@@ -130,10 +132,10 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
     if (!lx.eatPunct(",")) break;
   }
   if (parens) lx.expectPunct(")", "closing the operand list");
-  if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
+  if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs().set(k, v);
   let tr: Trailing | undefined;
   if (lx.eatPunct(":")) tr = parseTrailing(p);
-  return opRecord(nameTok.text, nameTok, results, operands, attrs, tr, { words });
+  return opRecord(nameTok.text, nameTok, results, operands, attrMap ?? NO_ATTRS, tr, { words });
 }
 
 function parseCall(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
