@@ -136,6 +136,18 @@ export class MlirLexer {
     return t;
   }
 
+  /** As expectPunct, for a caller that needs no token: a match makes none. */
+  needPunct(p: string, where: string): void {
+    if (this.#peeked === undefined) {
+      const end = this.#punctAt(p);
+      if (end >= 0) {
+        this.pos = end;
+        return;
+      }
+    }
+    this.expectPunct(p, where);
+  }
+
   expect(kind: MlirTokenKind, what: string): MlirToken {
     const t = this.next();
     if (t.kind !== kind) throw this.error(t, `expected ${what}, found ${describe(t)}`);
@@ -146,7 +158,7 @@ export class MlirLexer {
    * The raw text up to the `>` that closes a `<` just read (nested `<...>`,
    * strings and `->` arrows skipped); the lexer moves past that `>`.
    */
-  rawAngleBody(open: MlirToken): { text: string; start: number } {
+  rawAngleBody(open: MlirToken | number): { text: string; start: number } {
     const start = this.rawStart();
     const s = this.text;
     let depth = 1;

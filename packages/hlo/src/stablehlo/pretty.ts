@@ -89,7 +89,7 @@ function parseBrackets(p: ParserState, attrs: Map<string, Attr>): void {
       }
       starts.push(a);
     } while (lx.eatPunct(","));
-    lx.expectPunct("]", "closing the brackets");
+    lx.needPunct("]", "closing the brackets");
   }
   if (slice || starts.length !== 1) {
     attrs.set("start_indices", { kind: "array", items: starts, at: open.start });
@@ -142,12 +142,12 @@ function parseCall(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): 
   const lx = p.lx;
   const sym = lx.expect("symbol", "the callee (@name)");
   const callee = sym.text.startsWith('@"') ? unquote(lx, sym) : sym.text.slice(1);
-  lx.expectPunct("(", "opening the argument list");
+  lx.needPunct("(", "opening the argument list");
   const operands = parseValueList(p);
-  lx.expectPunct(")", "closing the argument list");
+  lx.needPunct(")", "closing the argument list");
   const attrs = new Map<string, Attr>();
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the call's function type");
+  lx.needPunct(":", "before the call's function type");
   return opRecord(nameTok.text, nameTok, results, operands, attrs, parseTrailing(p), { callee });
 }
 
@@ -156,14 +156,14 @@ function parseConstant(p: ParserState, nameTok: MlirToken, results: ResultGroup[
   const attrs = new Map<string, Attr>();
   if (lx.isPunct("(")) {
     lx.next();
-    lx.expectPunct(")", "after 'constant('");
+    lx.needPunct(")", "after 'constant('");
     if (lx.eatPunct("<")) {
-      lx.expectPunct("{", "opening the properties");
+      lx.needPunct("{", "opening the properties");
       for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-      lx.expectPunct(">", "closing the properties");
+      lx.needPunct(">", "closing the properties");
     }
     if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-    lx.expectPunct(":", "before the constant's type");
+    lx.needPunct(":", "before the constant's type");
     return opRecord(nameTok.text, nameTok, results, [], attrs, parseTrailing(p));
   }
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
@@ -176,20 +176,20 @@ function parseConstant(p: ParserState, nameTok: MlirToken, results: ResultGroup[
 
 function parseWhile(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const lx = p.lx;
-  lx.expectPunct("(", "after 'while'");
+  lx.needPunct("(", "after 'while'");
   const iterNames: MlirToken[] = [];
   const operands: ValueRef[] = [];
   if (!lx.eatPunct(")")) {
     do {
       iterNames.push(lx.expect("value", "a loop variable (%name)"));
-      lx.expectPunct("=", "after the loop variable");
+      lx.needPunct("=", "after the loop variable");
       operands.push(parseValueRef(p));
     } while (lx.eatPunct(","));
-    lx.expectPunct(")", "closing the loop variables");
+    lx.needPunct(")", "closing the loop variables");
   }
   const attrs = new Map<string, Attr>();
   if (lx.eatIdent("attributes")) {
-    lx.expectPunct("{", "after 'attributes'");
+    lx.needPunct("{", "after 'attributes'");
     for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
   }
   let types: MlirType[] = [];
@@ -232,21 +232,21 @@ function parseReduce(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
   const inputs: ValueRef[] = [];
   const inits: ValueRef[] = [];
   do {
-    lx.expectPunct("(", "opening '(%x init: %y)'");
+    lx.needPunct("(", "opening '(%x init: %y)'");
     inputs.push(parseValueRef(p));
     if (!lx.eatIdent("init")) throw lx.error(lx.peek(), "expected 'init:' in the reduce operands");
-    lx.expectPunct(":", "after 'init'");
+    lx.needPunct(":", "after 'init'");
     inits.push(parseValueRef(p));
-    lx.expectPunct(")", "closing '(%x init: %y)'");
+    lx.needPunct(")", "closing '(%x init: %y)'");
   } while (lx.eatPunct(","));
   let applied: MlirToken | undefined;
   if (lx.eatIdent("applies")) applied = lx.expect("ident", "the applied op");
   if (!lx.eatIdent("across")) throw lx.error(lx.peek(), `expected 'across dimensions = [...]', found ${describe(lx.peek())}`);
   if (!lx.eatIdent("dimensions")) throw lx.error(lx.peek(), "expected 'dimensions' after 'across'");
-  lx.expectPunct("=", "after 'dimensions'");
+  lx.needPunct("=", "after 'dimensions'");
   const attrs = new Map<string, Attr>([["dimensions", parseAttr(lx, p.aliases)]]);
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the reduce's types");
+  lx.needPunct(":", "before the reduce's types");
   const tr = parseTrailing(p);
   let region: Region;
   if (applied !== undefined) region = appliedRegion(applied.text, applied, inits.map((_, i) => tr.inputs?.[inputs.length + i] ?? tr.outputs[i]));
@@ -267,26 +267,26 @@ function parseCustomCall(p: ParserState, nameTok: MlirToken, results: ResultGrou
   if (sym.kind === "symbol") callee = sym.text.startsWith('@"') ? unquote(lx, sym) : sym.text.slice(1);
   else if (sym.kind === "string") callee = unquote(lx, sym);
   else throw lx.error(sym, `expected the custom call's target (@name), found ${describe(sym)}`);
-  lx.expectPunct("(", "opening the custom call's operands");
+  lx.needPunct("(", "opening the custom call's operands");
   const operands = parseValueList(p);
-  lx.expectPunct(")", "closing the custom call's operands");
+  lx.needPunct(")", "closing the custom call's operands");
   const attrs = new Map<string, Attr>();
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the custom call's function type");
+  lx.needPunct(":", "before the custom call's function type");
   return opRecord(nameTok.text, nameTok, results, operands, attrs, parseTrailing(p), { callee });
 }
 
 /** `convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {...} {...} : ...`. */
 function parseConvolution(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const lx = p.lx;
-  lx.expectPunct("(", "opening the convolution's operands");
+  lx.needPunct("(", "opening the convolution's operands");
   const operands = parseValueList(p);
-  lx.expectPunct(")", "closing the convolution's operands");
+  lx.needPunct(")", "closing the convolution's operands");
   const attrs = new Map<string, Attr>();
   for (;;) {
     if (!lx.isPunct("{") && lx.peek().kind === "ident") {
       const k = lx.next();
-      lx.expectPunct("=", `after ${k.text}`);
+      lx.needPunct("=", `after ${k.text}`);
       if (k.text === "dim_numbers") {
         const start = lx.rawStart();
         const s = lx.text;
@@ -312,7 +312,7 @@ function parseConvolution(p: ParserState, nameTok: MlirToken, results: ResultGro
     break;
   }
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the convolution's types");
+  lx.needPunct(":", "before the convolution's types");
   return opRecord(nameTok.text, nameTok, results, operands, attrs, parseTrailing(p));
 }
 
