@@ -130,11 +130,11 @@ export class Comp {
 
   lookup(ref: ValueRef): Val {
     const group = this.env.get(ref.name);
-    if (group === undefined) throw this.out.lx.error(ref.tok, `value ${ref.name} is not defined here`);
+    if (group === undefined) throw this.out.lx.error(ref.at, `value ${ref.name} is not defined here`);
     const i = ref.index ?? 0;
-    if (ref.index === undefined && group.length !== 1) throw this.out.lx.error(ref.tok, `${ref.name} has ${group.length} results; use ${ref.name}#0 ... to pick one`);
+    if (ref.index === undefined && group.length !== 1) throw this.out.lx.error(ref.at, `${ref.name} has ${group.length} results; use ${ref.name}#0 ... to pick one`);
     const v = group[i];
-    if (v === undefined) throw this.out.lx.error(ref.tok, `${ref.name} has no result #${i}`);
+    if (v === undefined) throw this.out.lx.error(ref.at, `${ref.name} has no result #${i}`);
     return v;
   }
 

@@ -30,8 +30,8 @@ export function skipLoc(p: ParserState): void {
 export function parseValueRef(p: ParserState): ValueRef {
   const t = p.lx.expect("value", "a value (%name)");
   const hash = t.text.indexOf("#");
-  if (hash < 0) return { name: t.text, index: undefined, tok: t };
-  return { name: t.text.slice(0, hash), index: Number(t.text.slice(hash + 1)), tok: t };
+  if (hash < 0) return { name: t.text, index: undefined, at: t.start };
+  return { name: t.text.slice(0, hash), index: Number(t.text.slice(hash + 1)), at: t.start };
 }
 
 /** `%a, %b` up to a non-value token. */
@@ -55,7 +55,7 @@ export function parseArgList(p: ParserState): BlockArg[] {
     let attrs: ReadonlyMap<string, Attr> | undefined;
     if (p.lx.eatPunct("{")) attrs = parseFields(p.lx, p.aliases, "}");
     skipLoc(p);
-    args.push({ name: tok.text, type, tok, attrs });
+    args.push({ name: tok.text, type, at: tok.start, attrs });
   } while (p.lx.eatPunct(","));
   p.lx.needPunct(")", "closing the argument list");
   return args;
@@ -105,7 +105,7 @@ function parseResults(p: ParserState): ResultGroup[] {
       count = Number(n.text);
       if (!Number.isSafeInteger(count) || count < 1) throw p.lx.error(n, "a result count must be a positive integer");
     }
-    groups.push({ name: tok.text, count, tok });
+    groups.push({ name: tok.text, count, at: tok.start });
   } while (p.lx.eatPunct(","));
   p.lx.needPunct("=", "after the result names");
   return groups;

@@ -198,7 +198,7 @@ function parseWhile(p: ParserState, nameTok: MlirToken, results: ResultGroup[]):
     while (lx.eatPunct(",")) types.push(parseType(lx));
   }
   if (types.length !== iterNames.length) throw lx.error(nameTok, `while has ${iterNames.length} loop variables but ${types.length} types`);
-  const args: BlockArg[] = iterNames.map((tok, i) => ({ name: tok.text, type: types[i], tok }));
+  const args: BlockArg[] = iterNames.map((tok, i) => ({ name: tok.text, type: types[i], at: tok.start }));
   if (!lx.eatIdent("cond")) throw lx.error(lx.peek(), `expected 'cond' after the while's types, found ${describe(lx.peek())}`);
   const cond = parseRegion(p, args);
   if (!lx.eatIdent("do")) throw lx.error(lx.peek(), `expected 'do' after the while's condition, found ${describe(lx.peek())}`);
@@ -211,16 +211,16 @@ function appliedRegion(name: string, at: MlirToken, types: readonly MlirType[]):
   const n = types.length;
   const scalar = (t: MlirType): MlirType => (t.kind === "tensor" ? { kind: "tensor", elementType: t.elementType, dims: [] } : t);
   const args: BlockArg[] = [];
-  for (let i = 0; i < 2 * n; i++) args.push({ name: `%__applied${i}`, type: scalar(types[i % n]), tok: at });
+  for (let i = 0; i < 2 * n; i++) args.push({ name: `%__applied${i}`, type: scalar(types[i % n]), at: at.start });
   const ops: Op[] = [];
   const outs: ValueRef[] = [];
   for (let i = 0; i < n; i++) {
     const r = `%__applied_r${i}`;
     ops.push({
-      name, at, results: [{ name: r, count: 1, tok: at }], operands: [{ name: args[i].name, index: undefined, tok: at }, { name: args[n + i].name, index: undefined, tok: at }],
+      name, at, results: [{ name: r, count: 1, at: at.start }], operands: [{ name: args[i].name, index: undefined, at: at.start }, { name: args[n + i].name, index: undefined, at: at.start }],
       attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [args[i].type], words: [],
     });
-    outs.push({ name: r, index: undefined, tok: at });
+    outs.push({ name: r, index: undefined, at: at.start });
   }
   ops.push({ name: "stablehlo.return", at, results: [], operands: outs, attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [], words: [] });
   return { blocks: [{ args, ops }], at };

@@ -197,7 +197,7 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
     let n = 0;
     for (const g of grid.op.results) {
       const vals = grid.op.resultTypes.slice(n, n + g.count).map((type, k) => {
-        return inline.parameter(g.name, type, n + k, g.tok);
+        return inline.parameter(g.name, type, n + k, g.at);
       });
       inline.define(g.name, vals);
       n += g.count;

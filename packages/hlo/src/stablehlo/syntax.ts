@@ -12,20 +12,23 @@ import type { MlirType } from "./types.ts";
 export interface ValueRef {
   readonly name: string;
   readonly index: number | undefined;
-  readonly tok: MlirToken;
+  /** Offset of the name, for errors (an offset, not a token: the records of a large module stay small). */
+  readonly at: number;
 }
 
 /** A result group: `%x` or `%x:3`. */
 export interface ResultGroup {
   readonly name: string;
   readonly count: number;
-  readonly tok: MlirToken;
+  /** Offset of the name. */
+  readonly at: number;
 }
 
 export interface BlockArg {
   readonly name: string;
   readonly type: MlirType;
-  readonly tok: MlirToken;
+  /** Offset of the name. */
+  readonly at: number;
   readonly attrs?: ReadonlyMap<string, Attr>;
 }
 

@@ -133,10 +133,10 @@ export function setRoot(comp: Comp, vals: readonly Val[], at: MlirToken | number
  */
 export function scalarRegionComputation(t: Translation, region: Region, base: string): { name: string; results: Val[] } {
   const free = freeValues([region]);
-  if (free.length > 0) throw t.out.lx.error(free[0].tok, `this region uses ${free[0].name} from outside it; HLO computations of this op cannot`);
+  if (free.length > 0) throw t.out.lx.error(free[0].at, `this region uses ${free[0].name} from outside it; HLO computations of this op cannot`);
   const comp = new Comp(t.out, t.out.fresh(base));
   const args = region.blocks[0]?.args ?? [];
-  args.forEach((a, i) => comp.defineOwned(a.name, [comp.parameter(a.name, a.type, i, a.tok)]));
+  args.forEach((a, i) => comp.defineOwned(a.name, [comp.parameter(a.name, a.type, i, a.at)]));
   const results = translateBlockOps(t, comp, region);
   setRoot(comp, results, region.at, results.length !== 1);
   comp.write(false);
@@ -155,10 +155,10 @@ export function tupleRegionComputation(
   const comp = new Comp(t.out, t.out.fresh(base));
   const paramType: MlirType = { kind: "tuple", elements: [...blockArgs.map((a) => a.type), ...captured.map((c) => c.val.type)] };
   const param = comp.parameter("param", paramType, 0, region.at);
-  blockArgs.forEach((a, i) => comp.defineOwned(a.name, [comp.gte(param, i, a.tok)]));
+  blockArgs.forEach((a, i) => comp.defineOwned(a.name, [comp.gte(param, i, a.at)]));
   const inner: Val[] = [];
   captured.forEach((c, j) => {
-    const v = comp.gte(param, blockArgs.length + j, c.ref.tok);
+    const v = comp.gte(param, blockArgs.length + j, c.ref.at);
     inner.push(v);
     const group = comp.env.get(c.ref.name) ?? [];
     group[c.ref.index ?? 0] = v;
@@ -181,7 +181,7 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
   if (f.body === undefined) throw t.out.lx.error(f.at, `function @${f.name} has no body`);
   const comp = new Comp(t.out, name);
   f.args.forEach((a, i) => {
-    const v = comp.parameter(a.name, a.type, i, a.tok);
+    const v = comp.parameter(a.name, a.type, i, a.at);
     addAttrs(comp.body[comp.body.length - 1], shardingAttrs(shardingOf(a.attrs, t.meshes)));
     comp.defineOwned(a.name, [v]);
   });
