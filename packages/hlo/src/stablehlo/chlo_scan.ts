@@ -51,7 +51,7 @@ export function parseChloScan(p: ParserState, nameTok: MlirToken, results: Resul
   const operandTypes = parseTypeList(lx);
   lx.needPunct("->", "in the scan's function type");
   const resultTypes = parseResultTypes(lx);
-  return { name: nameTok.text, at: nameTok, results, operands: [...inputs, ...inits], attrs, regions: [body], operandTypes, resultTypes, words: [] };
+  return { name: nameTok.text, at: nameTok.start, results, operands: [...inputs, ...inits], attrs, regions: [body], operandTypes, resultTypes, words: [] };
 }
 
 function boolAttr(a: Attr | undefined): boolean | undefined {

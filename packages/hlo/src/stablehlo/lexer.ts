@@ -79,12 +79,13 @@ export class MlirLexer {
   }
 
   /**
-   * Whether punctuation `p` comes next. Tested on the characters when no
-   * token is peeked yet, so that the commonest tests make no token.
+   * Whether punctuation `p` comes next. A match is found on the characters
+   * when no token is peeked yet, so that the commonest tests make no token.
    */
   isPunct(p: string): boolean {
-    if (this.#peeked === undefined) return this.#punctAt(p) >= 0;
-    const t = this.#peeked;
+    // Otherwise the token is made, as it will be read next (and a malformed one is reported as ever).
+    if (this.#peeked === undefined && this.#punctAt(p) >= 0) return true;
+    const t = this.peek();
     return t.kind === "punct" && t.text === p;
   }
 
@@ -107,9 +108,10 @@ export class MlirLexer {
   eatPunct(p: string): boolean {
     if (this.#peeked === undefined) {
       const end = this.#punctAt(p);
-      if (end < 0) return false;
-      this.pos = end;
-      return true;
+      if (end >= 0) {
+        this.pos = end;
+        return true;
+      }
     }
     if (!this.isPunct(p)) return false;
     this.next();

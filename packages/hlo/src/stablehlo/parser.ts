@@ -63,7 +63,7 @@ export function parseArgList(p: ParserState): BlockArg[] {
 
 /** `{ [^bb0(...):] ops... }`. */
 export function parseRegion(p: ParserState, entryArgs: readonly BlockArg[] = []): Region {
-  const at = p.lx.expectPunct("{", "opening a region");
+  const at = p.lx.expectPunct("{", "opening a region").start;
   const blocks: Block[] = [];
   let args: readonly BlockArg[] = entryArgs;
   let ops: Op[] = [];
@@ -140,7 +140,7 @@ function parseGenericOp(p: ParserState, nameTok: MlirToken, results: ResultGroup
   skipLoc(p);
   const callee = attrs.get("callee") ?? attrs.get("call_target_name");
   return {
-    name, at: nameTok, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(regions),
+    name, at: nameTok.start, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(regions),
     operandTypes: compact(operandTypes), resultTypes: compact(resultTypes), words: compact([]),
     callee: callee?.kind === "symbol" ? callee.name : callee?.kind === "string" ? callee.value : undefined,
   };

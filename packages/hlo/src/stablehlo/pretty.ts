@@ -43,7 +43,7 @@ function opRecord(
   tr: Trailing | undefined, extra: Partial<Pick<Op, "regions" | "callee" | "words">> = {},
 ): Op {
   return {
-    name, at, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(extra.regions ?? []),
+    name, at: at.start, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(extra.regions ?? []),
     operandTypes: tr?.inputs === undefined ? undefined : compact(tr.inputs), resultTypes: compact(tr?.outputs ?? []), callee: extra.callee,
     words: compact(extra.words ?? []),
   };
@@ -217,13 +217,13 @@ function appliedRegion(name: string, at: MlirToken, types: readonly MlirType[]):
   for (let i = 0; i < n; i++) {
     const r = `%__applied_r${i}`;
     ops.push({
-      name, at, results: [{ name: r, count: 1, at: at.start }], operands: [{ name: args[i].name, index: undefined, at: at.start }, { name: args[n + i].name, index: undefined, at: at.start }],
+      name, at: at.start, results: [{ name: r, count: 1, at: at.start }], operands: [{ name: args[i].name, index: undefined, at: at.start }, { name: args[n + i].name, index: undefined, at: at.start }],
       attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [args[i].type], words: [],
     });
     outs.push({ name: r, index: undefined, at: at.start });
   }
-  ops.push({ name: "stablehlo.return", at, results: [], operands: outs, attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [], words: [] });
-  return { blocks: [{ args, ops }], at };
+  ops.push({ name: "stablehlo.return", at: at.start, results: [], operands: outs, attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [], words: [] });
+  return { blocks: [{ args, ops }], at: at.start };
 }
 
 /** `reduce(%x init: %c), ... applies op across dimensions = [..] : T` or with `reducer(...) (...) {...}`. */

@@ -39,12 +39,14 @@ export interface Block {
 
 export interface Region {
   readonly blocks: readonly Block[];
-  readonly at: MlirToken;
+  /** Offset of the opening brace. */
+  readonly at: number;
 }
 
 export interface Op {
   readonly name: string;
-  readonly at: MlirToken;
+  /** Offset of the op's name: errors about the op point there. */
+  readonly at: number;
   readonly results: readonly ResultGroup[];
   readonly operands: readonly ValueRef[];
   readonly attrs: ReadonlyMap<string, Attr>;

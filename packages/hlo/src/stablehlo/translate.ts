@@ -18,7 +18,7 @@ import { type Mesh, shardingAttrs, shardingOf } from "./shardings.ts";
 /** A `check.*` op met while translating: what it compares, for checks.ts. */
 export interface CheckRecord {
   readonly kind: string;
-  readonly at: MlirToken;
+  readonly at: MlirToken | number;
   readonly values: readonly Val[];
   readonly attrs: ReadonlyMap<string, Attr>;
   readonly words: readonly string[];
@@ -200,7 +200,7 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
 }
 
 /** The computation of the function called `callee`, translating it on first use. */
-export function calleeComputation(t: Translation, callee: string, at: MlirToken): { name: string; func: Func } {
+export function calleeComputation(t: Translation, callee: string, at: MlirToken | number): { name: string; func: Func } {
   const f = t.funcs.get(callee);
   if (f === undefined) throw t.out.lx.error(at, `function @${callee} is not defined`);
   return { name: translateFunc(t, f, false), func: f };
