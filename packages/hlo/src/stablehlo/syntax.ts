@@ -2,7 +2,8 @@
  * The records the StableHLO parser makes from MLIR text: a module of
  * functions, each a region of blocks of operations. Pretty and generic forms
  * of an op give the same record (attribute names as the generic form spells
- * them). Tokens are kept for error positions.
+ * them). Offsets (tokens for functions and the module) are kept for error
+ * positions.
  */
 import type { Attr } from "./attributes.ts";
 import type { MlirToken } from "./lexer.ts";
