@@ -19,7 +19,8 @@
 import type { KernelPlan } from "../kernel_plan.ts";
 import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
-import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
+import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
+import { type MathKind, MathFunctions, mathKindOf } from "./emit_xla_cpu_math.ts";
 import { fma32Step } from "./fused_steps.ts";
 import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
@@ -35,6 +36,8 @@ export interface WasmLayout {
 export interface EmittedPlan {
   readonly bytes: Uint8Array;
   readonly layout: WasmLayout;
+  /** The host functions the module imports (XLA CPU's fma64 and f64 log1p, emit_xla_cpu_math.ts), if any. */
+  readonly host?: { readonly [name: string]: (...args: number[]) => number };
 }
 
 /** Past this many bytes of arrays a plan stays with the JavaScript loops (one memory per kernel, kept while it lives). */
@@ -54,12 +57,14 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const reduce = plan.reduce;
   if (reduce !== undefined && (reduce.kind !== "sum" || reduce.flush !== undefined || (reduce.round !== undefined && laneRounding(reduce.round) === undefined))) return undefined;
 
-  // Op and iota nodes in lane form.
-  const lanes: (LaneScalar | undefined)[] = [];
+  // Op and iota nodes in lane form (XLA CPU's own functions as calls of the module's lane functions).
+  const lanes: (LaneScalar | MathKind | undefined)[] = [];
+  const math = new MathFunctions();
   for (const n of plan.nodes) {
     if (n.kind === "op") {
-      const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
+      const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics) ?? mathKindOf(n.fn, n.norm, n.operands.length);
       if (lane === undefined) return undefined;
+      if (typeof lane === "string") math.use(lane);
       lanes.push(lane);
     } else {
       if (n.kind === "iota" && laneRounding(n.norm) === undefined) return undefined;
@@ -157,7 +162,12 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
         break;
       }
       case "op": {
-        const lane = lanes[id] as LaneScalar;
+        const kind = lanes[id];
+        if (typeof kind === "string") {
+          math.call(f, kind, n.operands.map((o) => values[o]));
+          break;
+        }
+        const lane = kind as LaneScalar;
         if (lane.op === "fma32") {
           // value = fma(x', y', z') of the flushed operands: z' into the node's own local, which the step updates.
           const [x, y, z] = n.operands.map((o) => values[o]);
@@ -263,16 +273,9 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     f.i32Const(loops.sizes[l]).op(Op.i32LtS).opU(Op.brIf, 0).op(Op.end);
   }
 
-  const bytes = encodeModule({
-    types: [{ params: [], results: [] }],
-    functions: [{ type: 0, body: f }],
-    memoryPages: pages,
-    exports: [
-      { name: "run", kind: "function", index: 0 },
-      { name: "memory", kind: "memory", index: 0 },
-    ],
-  });
-  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages } };
+  const bytes = math.encode(f, pages);
+  const host = math.host();
+  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, ...(host === undefined ? {} : { host }) };
 }
 
 /** The arrays (inputs, then constants) some node of the plan reads. */

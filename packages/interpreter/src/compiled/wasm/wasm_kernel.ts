@@ -12,6 +12,7 @@ import type { LoopKernel } from "../loop_codegen.ts";
 import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
+import { MATH_WORK, mathKindOf } from "./emit_xla_cpu_math.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
 
 /**
@@ -35,7 +36,9 @@ function workOf(plan: KernelPlan, numerics: Numerics): number {
   for (const n of plan.nodes) {
     if (n.kind !== "op") continue;
     const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
-    work += lane === undefined ? 0 : lane.op === "divide" || lane.op === "sqrt" ? 4 : lane.op === "maximum" || lane.op === "minimum" ? 2 : 1;
+    const kind = lane === undefined ? mathKindOf(n.fn, n.norm, n.operands.length) : undefined;
+    if (kind !== undefined) work += MATH_WORK[kind];
+    else work += lane === undefined ? 0 : lane.op === "divide" || lane.op === "sqrt" ? 4 : lane.op === "maximum" || lane.op === "minimum" ? 2 : 1;
   }
   return work;
 }
@@ -56,7 +59,7 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   if (wasmApi === undefined || (!always && !wasmPays(plan, numerics))) return undefined;
   const emitted = emitPlan(plan, numerics);
   if (emitted === undefined) return undefined;
-  const instance = instantiate(emitted.bytes);
+  const instance = instantiate(emitted.bytes, emitted.host);
   const buffer = instance && exportedBuffer(instance, "memory");
   const run = instance?.exports.run;
   if (buffer === undefined || typeof run !== "function") return undefined;

@@ -1,0 +1,581 @@
+/**
+ * XLA CPU's own element functions (numerics "xla-cpu") as WebAssembly f64x2
+ * lane functions for the fused-loop emitter (emit_plan.ts): its f32 and f64
+ * exp, tanh and logistic, f64 log1p (numerics/xla_cpu/math_f32.ts,
+ * math_f64.ts) and its f64 fused multiply-add custom call
+ * (numerics/xla_cpu/fma.ts; scalar_ops.ts has the f32 one).
+ * Each lane repeats the scalar function step for step: every f32 add,
+ * multiply and divide is the f64 operation rounded to f32 by a demote and a
+ * promote (the f32 values' sum, product and quotient round once in f64
+ * without harm, as in arith.ts), every result flushed as under DAZ/FTZ; an
+ * f32 fused multiply-add is fused_steps.ts's exact step (rounding to odd);
+ * an f64 one is fma64's fast path (TwoProduct, TwoSum, the fma64Tail
+ * checks) with a zero product settled in the lanes as fma64Full settles it,
+ * and the lanes it cannot settle handed to the host's fma64. f64 log1p's
+ * lanes at |x| >= 0.4142 call the host's scalar function (it takes glibc's
+ * log from Math.log). A function whose scalar form selects between branches
+ * computes every branch and selects per lane. Nothing here comes from a
+ * module: the functions are recognised by identity with the scalar table's.
+ */
+import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction } from "@minixla/hlo";
+import { scalarSemantics } from "../../kernels/elementwise/table.ts";
+import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
+import { XLA_CPU_FMA64 } from "../../numerics/xla_cpu/fma.ts";
+import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
+import type { Normalize } from "../../kernels/elementwise/loops.ts";
+import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
+import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
+
+/** The element functions this file has lanes for. */
+export type MathKind = "exp32" | "tanh32" | "logistic32" | "exp64" | "tanh64" | "logistic64" | "log1p64" | "fma64";
+
+const ARITY: { readonly [K in MathKind]: 1 | 3 } = { exp32: 1, tanh32: 1, logistic32: 1, exp64: 1, tanh64: 1, logistic64: 1, log1p64: 1, fma64: 3 };
+
+/** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
+export const MATH_WORK: { readonly [K in MathKind]: number } = {
+  exp32: 40, tanh32: 40, logistic32: 40, exp64: 80, tanh64: 150, logistic64: 80, log1p64: 100, fma64: 12,
+};
+
+/** SIMD opcodes beyond the encoder's list (their LEB128 sub-opcodes). */
+const X = {
+  v128Const: 0x0c,
+  f64x2Floor: 0x75,
+  i32x4ShrS: 0xac,
+  i32x4Sub: 0xb1,
+  i64x2ExtendLowI32x4S: 0xc7,
+  i32x4TruncSatF64x2SZero: 0xfc,
+} as const;
+
+const unary = (op: string, t: ElementType): HloInstruction =>
+  ({ name: "", opcode: op, operands: [""], shape: { elementType: t, dimensions: [] }, attributes: {}, called: [] }) as unknown as HloInstruction;
+
+let table: Map<(...xs: number[]) => number, { readonly kind: MathKind; readonly norm: Normalize | undefined }> | undefined;
+
+/** fn -> kind, from the xla-cpu scalar table itself (so only its very functions are taken). */
+function tableOf(): Map<(...xs: number[]) => number, { readonly kind: MathKind; readonly norm: Normalize | undefined }> {
+  if (table !== undefined) return table;
+  const t = new Map<(...xs: number[]) => number, { readonly kind: MathKind; readonly norm: Normalize | undefined }>();
+  const f32Norm = ELEMENT_TYPE_INFO.f32.normalize;
+  if (f32Norm !== Math.fround) return (table = t);
+  const UNARY: readonly [string, MathKind, MathKind | undefined][] = [
+    ["exponential", "exp32", "exp64"],
+    ["tanh", "tanh32", "tanh64"],
+    ["logistic", "logistic32", "logistic64"],
+    ["log-plus-one", "log1p64", "log1p64"],
+  ];
+  for (const [op, k32, k64] of UNARY) {
+    const s32 = scalarSemantics(unary(op, "f32"), ["f32"], "xla-cpu");
+    if (s32 !== undefined && k32 !== "log1p64") t.set(s32.fn, { kind: k32, norm: f32Norm });
+    const s64 = scalarSemantics(unary(op, "f64"), ["f64"], "xla-cpu");
+    if (s64 !== undefined && k64 !== undefined) t.set(s64.fn, { kind: k64, norm: undefined });
+  }
+  t.set(XLA_CPU_FMA64, { kind: "fma64", norm: undefined });
+  return (table = t);
+}
+
+/** The lane function of a plan's op node norm(fn(...)), or undefined where this file has none. */
+export function mathKindOf(fn: (...xs: number[]) => number, norm: Normalize | undefined, arity: number): MathKind | undefined {
+  const found = tableOf().get(fn);
+  return found !== undefined && found.norm === norm && ARITY[found.kind] === arity ? found.kind : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lane arithmetic on v128 locals (each result a fresh local).
+
+const bytesOf = (x: number): Uint8Array => new Uint8Array(new Float64Array([x, x]).buffer);
+const bitsF64 = (hi: number, lo: number): number => new Float64Array(new Uint32Array([lo >>> 0, hi >>> 0]).buffer)[0]!;
+const f32Bits = (bits: number): number => new Float32Array(new Uint32Array([bits >>> 0]).buffer)[0]!;
+const f64Hex = (hex: string): number => bitsF64(Number.parseInt(hex.slice(0, 8), 16), Number.parseInt(hex.slice(8), 16));
+
+type Precision = "f32" | "f64";
+
+/** Where each helper function of a module lives (function indices), as the lane bodies call them. */
+interface Helpers {
+  /** (a, b, c, r, done) -> r: lanes not done become host fma64(a, b, c). */
+  readonly fma64Slow: number;
+  /** (x, r, done) -> r: lanes not done become host log1p(x). */
+  readonly log1pHost: number;
+}
+
+class Lanes {
+  private fma32: ((c: number, x: number, y: number) => void) | undefined;
+  constructor(
+    readonly f: Body,
+    readonly p: Precision,
+    readonly helpers: Helpers,
+  ) {}
+
+  get min(): number {
+    return this.p === "f32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
+  }
+  get(a: number): this {
+    this.f.opU(Op.localGet, a);
+    return this;
+  }
+  /** Pops the stack into a new local. */
+  set(): number {
+    const l = this.f.local(V128);
+    this.f.opU(Op.localSet, l);
+    return l;
+  }
+  simd(op: number): this {
+    this.f.simd(op as SimdOp);
+    return this;
+  }
+  /** A local holding x in both lanes. */
+  c(x: number): number {
+    this.f.simd(X.v128Const as SimdOp);
+    for (const b of bytesOf(x)) this.f.op(b);
+    return this.set();
+  }
+  /** The value on the stack, rounded to the precision and flushed, into a new local. */
+  finish(): number {
+    if (this.p === "f32") this.f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+    const l = this.set();
+    pushFlushed(this.f, l, this.min);
+    this.f.opU(Op.localSet, l);
+    return l;
+  }
+  ftz(a: number): number {
+    pushFlushed(this.f, a, this.min);
+    return this.set();
+  }
+  private arith(op: SimdOp, a: number, b: number): number {
+    this.get(a).get(b).f.simd(op);
+    return this.finish();
+  }
+  add(a: number, b: number): number {
+    return this.arith(Simd.f64x2Add, a, b);
+  }
+  sub(a: number, b: number): number {
+    return this.arith(Simd.f64x2Sub, a, b);
+  }
+  mul(a: number, b: number): number {
+    return this.arith(Simd.f64x2Mul, a, b);
+  }
+  div(a: number, b: number): number {
+    return this.arith(Simd.f64x2Div, a, b);
+  }
+  neg(a: number): number {
+    this.get(a).f.simd(Simd.f64x2Neg);
+    return this.set();
+  }
+  abs(a: number): number {
+    this.get(a).f.simd(Simd.f64x2Abs);
+    return this.set();
+  }
+  floor(a: number): number {
+    this.get(a).simd(X.f64x2Floor);
+    return this.set();
+  }
+  /** A lane mask: a op b. */
+  cmp(op: SimdOp, a: number, b: number): number {
+    this.get(a).get(b).f.simd(op);
+    return this.set();
+  }
+  /** mask ? a : b, per lane. */
+  select(mask: number, a: number, b: number): number {
+    this.get(a).get(b).get(mask).f.simd(Simd.v128Bitselect);
+    return this.set();
+  }
+  or(a: number, b: number): number {
+    this.get(a).get(b).f.simd(Simd.v128Or);
+    return this.set();
+  }
+  /** XLA's select-based clamp: x < lo ? lo : x > hi ? hi : x (NaN passes). */
+  clamp(x: number, lo: number, hi: number): number {
+    return this.select(this.cmp(Simd.f64x2Lt, x, lo), lo, this.select(this.cmp(Simd.f64x2Gt, x, hi), hi, x));
+  }
+  /** a·b + c rounded once to the precision, flushed. */
+  fma(a: number, b: number, c: number): number {
+    return this.p === "f32" ? this.fmaF32(a, b, c) : this.fmaF64(a, b, c);
+  }
+  private fmaF32(a: number, b: number, c: number): number {
+    this.fma32 ??= fma32Step(this.f);
+    const acc = this.f.local(V128);
+    this.get(c).f.opU(Op.localSet, acc);
+    this.fma32(acc, a, b);
+    return acc;
+  }
+  /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */
+  private fmaF64(a: number, b: number, c: number): number {
+    const f = this.f;
+    const scratch = f.local(V128);
+    const split = (v: number, part: "hi" | "lo"): number => {
+      pushSplit(f, v, part, scratch);
+      return this.set();
+    };
+    const u = this.cmpOp(Simd.f64x2Mul, a, b);
+    const s = this.cmpOp(Simd.f64x2Add, u, c);
+    const sb = this.cmpOp(Simd.f64x2Sub, s, u);
+    const [ah, al, bh, bl] = [split(a, "hi"), split(a, "lo"), split(b, "hi"), split(b, "lo")];
+    // w = ((u - (s - sb)) + (c - sb)) + (al·bl - (((u - ah·bh) - al·bh) - ah·bl))
+    this.get(u).get(s).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    this.get(c).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    this.get(al).get(bl).simd(Simd.f64x2Mul);
+    this.get(u).get(ah).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    this.get(al).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    this.get(ah).get(bl).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    this.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    const w = this.set();
+    const r = this.cmpOp(Simd.f64x2Add, s, w);
+    // d = w - (r - s)
+    this.get(w).get(r).get(s).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    const d = this.set();
+    const splat = (x: number): void => {
+      this.f.f64Const(x).simd(Simd.f64x2Splat);
+    };
+    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
+    this.get(u).simd(Simd.f64x2Abs); splat(2 ** -900); this.simd(Simd.f64x2Gt);
+    this.get(r).simd(Simd.f64x2Abs); splat(F64_MIN_NORMAL); this.simd(Simd.f64x2Ge).simd(Simd.v128And);
+    this.get(r).simd(Simd.f64x2Abs); splat(2 ** 1000); this.simd(Simd.f64x2Lt).simd(Simd.v128And);
+    this.get(w).simd(Simd.f64x2Abs).get(s).simd(Simd.f64x2Abs); splat(0.125); this.simd(Simd.f64x2Mul).simd(Simd.f64x2Le).simd(Simd.v128And);
+    this.get(d); splat(0); this.simd(Simd.f64x2Eq);
+    this.get(r).get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Add).get(r).simd(Simd.f64x2Sub);
+    this.get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
+    this.simd(Simd.v128And);
+    const ok = this.set();
+    // A zero factor: fma64Full's one rounding of a·b + c, flushed.
+    this.get(a); splat(0); this.simd(Simd.f64x2Eq);
+    this.get(b); splat(0); this.simd(Simd.f64x2Eq).simd(Simd.v128Or);
+    const zero = this.set();
+    this.get(u).get(c).simd(Simd.f64x2Add);
+    const rz = this.set();
+    const rzf = this.ftz(rz);
+    const picked = this.select(ok, r, rzf);
+    const done = this.or(ok, zero);
+    const out = this.f.local(V128);
+    this.get(picked).f.opU(Op.localSet, out);
+    // Any lane left: the host.
+    this.get(done).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
+    this.get(a).get(b).get(c).get(out).get(done).f.opU(Op.call, this.helpers.fma64Slow).opU(Op.localSet, out);
+    this.f.op(Op.end);
+    return out;
+  }
+  /** An IEEE f64 lane op with no rounding or flush (the error-free steps). */
+  private cmpOp(op: SimdOp, a: number, b: number): number {
+    this.get(a).get(b).f.simd(op);
+    return this.set();
+  }
+  /** Each lane's 2^n, n an integer-valued f64 lane within ±1022 (from its bits). */
+  pow2(n: number): number {
+    this.get(n).simd(X.i32x4TruncSatF64x2SZero);
+    return this.pow2OfInts();
+  }
+  /** Each lane's 2^e from the i32 lanes 0 and 1 on the stack (e within ±1022): the bits (e + 1023) << 52. */
+  pow2OfInts(): number {
+    const bias = this.c(bitsF64(0, 1023));
+    this.simd(X.i64x2ExtendLowI32x4S).get(bias).simd(Simd.i64x2Add).f.i32Const(52).simd(Simd.i64x2Shl);
+    return this.set();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The functions, step for step as math_f32.ts and math_f64.ts.
+
+const F = f32Bits;
+const F32C = {
+  LOG2E: F(0x3fb8aa3b),
+  LN2_HI: F(0x3f318000),
+  LN2_LO: F(0xb95e8083),
+  EXP_P: [F(0x39506967), F(0x3ab743ce), F(0x3c088908), F(0x3d2aa9c1), F(0x3e2aaaaa), 0.5],
+  EXP_LO: Math.fround(-87.8),
+  EXP_HI: Math.fround(88.8),
+  TANH_TINY: Math.fround(0.0004),
+  TANH_NUM: [F(0xa59f25c0), F(0x2a61337e), F(0xaebd37ff), F(0x335c0041), F(0x3779434a), F(0x3a270ded), F(0x3ba059dc)],
+  TANH_DEN: [F(0x35a0d3d8), F(0x38f895d6), F(0x3b14aa05), F(0x3ba059dd)],
+  TANH_CLAMP: F(0x40fff644),
+} as const;
+
+/** f32 expParts: [y, scale] with exp = y·scale (math_f32.ts; scale is 2^n, +0 at n = -127, NaN at NaN). */
+function expParts32(l: Lanes, x: number): readonly [number, number] {
+  const xc = l.clamp(l.ftz(x), l.c(F32C.EXP_LO), l.c(F32C.EXP_HI));
+  const nf = l.floor(l.fma(xc, l.c(F32C.LOG2E), l.c(0.5)));
+  const n = l.clamp(nf, l.c(-127), l.c(127));
+  const negN = l.neg(n);
+  let r = l.fma(negN, l.c(F32C.LN2_HI), xc);
+  r = l.fma(negN, l.c(F32C.LN2_LO), r);
+  let p = l.c(F32C.EXP_P[0]);
+  for (let i = 1; i < F32C.EXP_P.length; i++) p = l.fma(p, r, l.c(F32C.EXP_P[i]!));
+  const y = l.fma(p, l.mul(r, r), r);
+  const y1 = l.add(y, l.c(1));
+  const bits = l.pow2(n);
+  const scale = l.select(l.cmp(Simd.f64x2Ne, n, n), n, l.select(l.cmp(Simd.f64x2Eq, n, l.c(-127)), l.c(0), bits));
+  return [y1, scale];
+}
+
+function exp32(l: Lanes, x: number): number {
+  const [y, s] = expParts32(l, x);
+  return l.mul(y, s);
+}
+
+function logistic32(l: Lanes, x: number): number {
+  const [y, s] = expParts32(l, l.neg(x));
+  return l.div(l.c(1), l.fma(y, s, l.c(1)));
+}
+
+function tanh32(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const ax = l.abs(xd);
+  const xc = l.clamp(xd, l.c(-F32C.TANH_CLAMP), l.c(F32C.TANH_CLAMP));
+  const x2 = l.mul(xc, xc);
+  let num = l.c(F32C.TANH_NUM[0]);
+  for (let i = 1; i < F32C.TANH_NUM.length; i++) num = l.fma(x2, num, l.c(F32C.TANH_NUM[i]!));
+  num = l.mul(xc, num);
+  let den = l.c(F32C.TANH_DEN[0]);
+  for (let i = 1; i < F32C.TANH_DEN.length; i++) den = l.fma(x2, den, l.c(F32C.TANH_DEN[i]!));
+  const q = l.div(num, den);
+  const tiny = l.select(l.cmp(Simd.f64x2Lt, ax, l.c(F32C.TANH_TINY)), x, q);
+  const one = l.select(l.cmp(Simd.f64x2Lt, xd, l.c(0)), l.c(-1), l.c(1));
+  return l.select(l.cmp(Simd.f64x2Ge, ax, l.c(20)), one, tiny);
+}
+
+const F64C = {
+  EXP_LO: f64Hex("C086232BDD7ABCD2"),
+  EXP_HI: f64Hex("40862E42FEFA39EF"),
+  LOG2E: f64Hex("3FF71547652B82FE"),
+  LN2_HI: f64Hex("3FE62E4000000000"),
+  LN2_LO: f64Hex("3EB7F7D1CF79ABCA"),
+  EXP_P: [f64Hex("3F2089CDD5E44BE8"), f64Hex("3F9F06D10CCA2C7E"), 1],
+  EXP_Q: [f64Hex("3EC92EB6BC365FA0"), f64Hex("3F64AE39B508B6C0"), f64Hex("3FCD17099887E074"), 2],
+  TANH_CLAMP: f64Hex("4031B6D58F246197"),
+  TANH_NUM: [
+    "3B3F9F82E5D782DF", "3C2C3C836C04B4C8", "3CEC3379F905E662", "3D929AFF6C8EDD96", "3E2525A389DCE7C2",
+    "3EA708819BE51CD9", "3F18996F4026A7FA", "3F787F80B957ED00", "3FC36FBA9B450E5A", "3FF0000000000000",
+  ].map(f64Hex),
+  TANH_DEN: [
+    "3BBE8630CF903250", "3C90AABCA9A5FEA0", "3D4232981AA2BBA8", "3DDEE2F015EA8065", "3E681F1947C52304",
+    "3EE26C82AB46D140", "3F4B2E7C4D488C04", "3FA1998830265B50", "3FDF0D32A2F7DC79", "3FF0000000000000",
+  ].map(f64Hex),
+  LOG1P_SMALL: f64Hex("3FDA827999FCEF32"),
+  LOG1P_DEN: ["402E20359E903E37", "4054C30B52213498", "406BB86590FCFB56", "407351945DC908A5", "406B0DB13E48E066", "404E0F304466448E"].map(f64Hex),
+  LOG1P_NUM0: f64Hex("3F07BC0962B395CA"),
+  LOG1P_NUM: ["3FDFE818A0FE1A83", "401A509F46F4FA53", "403DE9738B8CB9C9", "404E798EB86C3351", "404C8E7597479A10", "40340A202D99830A"].map(f64Hex),
+} as const;
+
+/** f64 expParts (math_f64.ts): [y, s] with exp = y·s. */
+function expParts64(l: Lanes, x: number): readonly [number, number] {
+  const xd = l.ftz(x);
+  // maximum(minimum(xd, HI), LO) with NaN propagating: a select-based clamp passes NaN the same way.
+  const xc = l.clamp(xd, l.c(F64C.EXP_LO), l.c(F64C.EXP_HI));
+  const n = l.floor(l.fma(xc, l.c(F64C.LOG2E), l.c(0.5)));
+  const negN = l.neg(n);
+  let g = l.fma(negN, l.c(F64C.LN2_HI), xc);
+  g = l.fma(negN, l.c(F64C.LN2_LO), g);
+  const g2 = l.mul(g, g);
+  const p = l.mul(l.fma(l.fma(g2, l.c(F64C.EXP_P[0]), l.c(F64C.EXP_P[1])), g2, l.c(F64C.EXP_P[2])), g);
+  const q = l.fma(l.fma(l.fma(g2, l.c(F64C.EXP_Q[0]), l.c(F64C.EXP_Q[1])), g2, l.c(F64C.EXP_Q[2])), g2, l.c(F64C.EXP_Q[3]));
+  const approx = l.fma(l.div(p, l.sub(q, p)), l.c(2), l.c(1));
+  // ni = clamp(NaN ? -2^31 : n, -2099, 2099), an integer; b = ni >> 2; s1 = 2^b; s = 2^(ni - 3b).
+  const nn = l.select(l.cmp(Simd.f64x2Ne, n, n), l.c(-(2 ** 31)), n);
+  l.get(nn).get(l.c(2099)).simd(Simd.f64x2Min).get(l.c(-2099)).simd(Simd.f64x2Max).simd(X.i32x4TruncSatF64x2SZero);
+  const ni = l.set();
+  l.get(ni).f.i32Const(2).simd(X.i32x4ShrS as SimdOp);
+  const b = l.set();
+  l.get(ni).get(b).simd(X.i32x4Sub).get(b).simd(X.i32x4Sub).get(b).simd(X.i32x4Sub);
+  const e2 = l.set();
+  const pow2i = (e: number): number => l.get(e).pow2OfInts();
+  const s1 = pow2i(b);
+  const y = l.mul(l.mul(l.mul(approx, s1), s1), s1);
+  return [y, pow2i(e2)];
+}
+
+function exp64(l: Lanes, x: number): number {
+  const [y, s] = expParts64(l, x);
+  const v = l.mul(y, s);
+  const low = l.select(l.cmp(Simd.f64x2Lt, x, l.c(F64C.EXP_LO)), l.c(0), v);
+  return l.select(l.cmp(Simd.f64x2Gt, x, l.c(F64C.EXP_HI)), l.c(Infinity), low);
+}
+
+function logistic64(l: Lanes, x: number): number {
+  const [y, s] = expParts64(l, l.neg(x));
+  const v = l.div(l.c(1), l.fma(y, s, l.c(1)));
+  const high = l.select(l.cmp(Simd.f64x2Gt, x, l.c(-F64C.EXP_LO)), l.c(1), v);
+  return l.select(l.cmp(Simd.f64x2Lt, x, l.c(-F64C.EXP_HI)), l.c(0), high);
+}
+
+function tanh64(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const ax = l.abs(xd);
+  const xc = l.clamp(xd, l.c(-F64C.TANH_CLAMP), l.c(F64C.TANH_CLAMP));
+  const x2 = l.mul(xc, xc);
+  let num = l.c(F64C.TANH_NUM[0]!);
+  for (let i = 1; i < F64C.TANH_NUM.length; i++) num = l.fma(x2, num, l.c(F64C.TANH_NUM[i]!));
+  let den = l.c(F64C.TANH_DEN[0]!);
+  for (let i = 1; i < F64C.TANH_DEN.length; i++) den = l.fma(x2, den, l.c(F64C.TANH_DEN[i]!));
+  const q = l.div(l.mul(xc, num), den);
+  const one = l.select(l.cmp(Simd.f64x2Lt, xd, l.c(0)), l.c(-1), l.c(1));
+  return l.select(l.cmp(Simd.f64x2Ge, ax, l.c(20)), one, q);
+}
+
+function log1p64(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const x2 = l.mul(xd, xd);
+  const z = l.mul(xd, l.c(0));
+  let q = l.add(z, l.c(1));
+  for (const c of F64C.LOG1P_DEN) q = l.fma(q, xd, l.c(c));
+  let p = l.add(z, l.c(F64C.LOG1P_NUM0));
+  for (const c of F64C.LOG1P_NUM) p = l.fma(p, xd, l.c(c));
+  const t = l.mul(l.mul(xd, x2), l.div(p, q));
+  const r = l.add(xd, l.fma(x2, l.c(-0.5), t));
+  // |xd| >= 0.4142 (or NaN): the host's scalar function (glibc's log, from Math.log).
+  const small = l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F64C.LOG1P_SMALL));
+  l.get(small).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
+  l.get(x).get(r).get(small).f.opU(Op.call, l.helpers.log1pHost).opU(Op.localSet, r);
+  l.f.op(Op.end);
+  return r;
+}
+
+/** The custom call's element: fma(daz(x), daz(y), daz(z)). */
+function fmaCall(l: Lanes, x: number, y: number, z: number): number {
+  return l.fma(l.ftz(x), l.ftz(y), l.ftz(z));
+}
+
+function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
+  const [a, b, c] = args as [number, number, number];
+  switch (kind) {
+    case "exp32":
+    case "exp64":
+      return kind === "exp32" ? exp32(l, a) : exp64(l, a);
+    case "tanh32":
+      return tanh32(l, a);
+    case "tanh64":
+      return tanh64(l, a);
+    case "logistic32":
+      return logistic32(l, a);
+    case "logistic64":
+      return logistic64(l, a);
+    case "log1p64":
+      return log1p64(l, a);
+    case "fma64":
+      return fmaCall(l, a, b, c);
+    default:
+      return kind satisfies never;
+  }
+}
+
+const precisionOf = (kind: MathKind): Precision => (kind.endsWith("32") ? "f32" : "f64");
+const needsFma64 = (kind: MathKind): boolean => precisionOf(kind) === "f64";
+
+// ---------------------------------------------------------------------------------------------
+// The module: imports, the plan's `run`, the helpers and one function per kind used.
+
+/** A plan module's extra functions: collect the kinds while planning, then `call` emits a call and `encode` the module. */
+export class MathFunctions {
+  private readonly kinds: MathKind[] = [];
+  private layout: { readonly imports: readonly { readonly name: string; readonly type: number }[]; readonly first: number; readonly helpers: Helpers } | undefined;
+
+  use(kind: MathKind): void {
+    if (this.layout !== undefined) throw new RangeError("math kinds are collected before the first call");
+    if (!this.kinds.includes(kind)) this.kinds.push(kind);
+  }
+
+  get empty(): boolean {
+    return this.kinds.length === 0;
+  }
+
+  /** The host functions the module imports (module "host"). */
+  host(): { readonly [name: string]: (...args: number[]) => number } | undefined {
+    const h: { [name: string]: (...args: number[]) => number } = {};
+    if (this.kinds.some(needsFma64)) h.fma64 = hostFma64;
+    if (this.kinds.includes("log1p64")) h.log1p = xlaCpuLog1pF64;
+    return Object.keys(h).length === 0 ? undefined : h;
+  }
+
+  /** Types 0: () -> (); 1-3: v128 x arity -> v128; 4: host (f64, f64, f64) -> f64; 5: host f64 -> f64; 6: fma64 slow lanes; 7: unary host lanes. */
+  private static readonly TYPES: readonly FunctionType[] = [
+    { params: [], results: [] },
+    { params: [V128], results: [V128] },
+    { params: [V128, V128], results: [V128] },
+    { params: [V128, V128, V128], results: [V128] },
+    { params: [F64, F64, F64], results: [F64] },
+    { params: [F64], results: [F64] },
+    { params: [V128, V128, V128, V128, V128], results: [V128] },
+    { params: [V128, V128, V128], results: [V128] },
+  ];
+
+  private fix(): NonNullable<MathFunctions["layout"]> {
+    if (this.layout !== undefined) return this.layout;
+    const imports: { name: string; type: number }[] = [];
+    const fma = this.kinds.some(needsFma64);
+    if (fma) imports.push({ name: "fma64", type: 4 });
+    const log1p = this.kinds.includes("log1p64");
+    if (log1p) imports.push({ name: "log1p", type: 5 });
+    // Functions: run, then fma64Slow, log1pHost, then one per kind.
+    const runIndex = imports.length;
+    const fma64Slow = runIndex + 1;
+    const log1pHost = runIndex + 2;
+    this.layout = { imports, first: runIndex + 3, helpers: { fma64Slow, log1pHost } };
+    return this.layout;
+  }
+
+  /** The function index of `run` (after the imports). */
+  runIndex(): number {
+    return this.fix().imports.length;
+  }
+
+  /** Emits, in `f`, kind's function applied to the locals `args`, leaving the result on the stack. */
+  call(f: Body, kind: MathKind, args: readonly number[]): void {
+    const { first } = this.fix();
+    for (const a of args) f.opU(Op.localGet, a);
+    f.opU(Op.call, first + this.kinds.indexOf(kind));
+  }
+
+  /** The whole module: `run` (its body), the helpers, the kinds' functions; memory and exports as emit_plan.ts wants them. */
+  encode(run: Body, pages: number): Uint8Array {
+    const { imports, helpers } = this.fix();
+    if (this.kinds.length === 0) {
+      return encodeModule({
+        types: [MathFunctions.TYPES[0]!],
+        functions: [{ type: 0, body: run }],
+        memoryPages: pages,
+        exports: [
+          { name: "run", kind: "function", index: 0 },
+          { name: "memory", kind: "memory", index: 0 },
+        ],
+      });
+    }
+    const hostIndex = (name: string): number => imports.findIndex((i) => i.name === name);
+    const fmaSlow = new FunctionBody(5);
+    unaryLanesBody(fmaSlow, hostIndex("fma64"), 3);
+    const log1pHost = new FunctionBody(3);
+    unaryLanesBody(log1pHost, hostIndex("log1p"), 1);
+    const bodies = this.kinds.map((kind) => {
+      const arity = ARITY[kind];
+      const body = new FunctionBody(arity);
+      const l = new Lanes(body, precisionOf(kind), helpers);
+      const out = emitKind(l, kind, Array.from({ length: arity }, (_, k) => k));
+      body.opU(Op.localGet, out);
+      return { type: arity, body };
+    });
+    return encodeModule({
+      types: MathFunctions.TYPES,
+      imports,
+      functions: [{ type: 0, body: run }, { type: 6, body: fmaSlow }, { type: 7, body: log1pHost }, ...bodies],
+      memoryPages: pages,
+      exports: [
+        { name: "run", kind: "function", index: imports.length },
+        { name: "memory", kind: "memory", index: 0 },
+      ],
+    });
+  }
+}
+
+/**
+ * A helper's body: params (x0, .., x(n-1), r, done), each lane whose done mask is clear
+ * becomes host(x0 lane, .., x(n-1) lane); the result r. A host index below 0 (not imported): r as it is.
+ */
+function unaryLanesBody(f: Body, host: number, n: number): void {
+  const r = n;
+  const done = n + 1;
+  if (host >= 0) {
+    for (const lane of [0, 1]) {
+      f.opU(Op.localGet, done).simdLane(Simd.f64x2ExtractLane, lane).f64Const(0).op(Op.f64Eq).structured(Op.if);
+      f.opU(Op.localGet, r);
+      for (let k = 0; k < n; k++) f.opU(Op.localGet, k).simdLane(Simd.f64x2ExtractLane, lane);
+      f.opU(Op.call, host).simdLane(Simd.f64x2ReplaceLane, lane).opU(Op.localSet, r);
+      f.op(Op.end);
+    }
+  }
+  f.opU(Op.localGet, r);
+}
