@@ -43,6 +43,11 @@ const X = {
   i32x4ShrS: 0xac,
   i32x4Sub: 0xb1,
   i64x2ExtendLowI32x4S: 0xc7,
+  v128AnyTrue: 0x53,
+  i8x16Shuffle: 0x0d,
+  i64x2ShrU: 0xcd,
+  i64x2Sub: 0xd1,
+  i64x2GtS: 0xd9,
   i32x4TruncSatF64x2SZero: 0xfc,
 } as const;
 
@@ -190,11 +195,30 @@ class Lanes {
   fma(a: number, b: number, c: number): number {
     return this.p === "f32" ? this.fmaF32(a, b, c) : this.fmaF64(a, b, c);
   }
+  /**
+   * f32 a·b + c: the f64 sum s of the exact product and c, rounded to f32, is the one rounding
+   * of a·b + c unless s is an f32 midpoint (its low 29 significand bits 1 followed by zeros)
+   * or below the f32 normal range, where the f32 grid is not f64's cut short; a pair with such
+   * a lane takes fused_steps.ts's exact step (rounding to odd) instead.
+   */
   private fmaF32(a: number, b: number, c: number): number {
-    this.fma32 ??= fma32Step(this.f);
     const acc = this.f.local(V128);
+    this.get(a).get(b).f.simd(Simd.f64x2Mul);
+    this.get(c).f.simd(Simd.f64x2Add);
+    const s = this.set();
+    this.get(s).f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, acc);
+    const low = this.c(bitsF64(0, 0x1fffffff));
+    const mid = this.c(bitsF64(0, 0x10000000));
+    const tiny = this.c(2 ** -125);
+    this.get(s).get(low).f.simd(Simd.v128And);
+    this.get(mid).f.simd(Simd.i64x2Eq);
+    this.get(s).f.simd(Simd.f64x2Abs);
+    this.get(tiny).f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
+    this.simd(X.v128AnyTrue).f.structured(Op.if);
+    this.fma32 ??= fma32Step(this.f);
     this.get(c).f.opU(Op.localSet, acc);
     this.fma32(acc, a, b);
+    this.f.op(Op.end);
     return acc;
   }
   /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */
@@ -418,12 +442,88 @@ function log1p64(l: Lanes, x: number): number {
   for (const c of F64C.LOG1P_NUM) p = l.fma(p, xd, l.c(c));
   const t = l.mul(l.mul(xd, x2), l.div(p, q));
   const r = l.add(xd, l.fma(x2, l.c(-0.5), t));
-  // |xd| >= 0.4142 (or NaN): the host's scalar function (glibc's log, from Math.log).
+  // |xd| >= 0.4142: ftz64(log(xd + 1)), the log Math.log's (v8Log); its rare lanes, and NaN, by the host's scalar function.
   const small = l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F64C.LOG1P_SMALL));
-  l.get(small).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
-  l.get(x).get(r).get(small).f.opU(Op.call, l.helpers.log1pHost).opU(Op.localSet, r);
+  const [lg, lgOk] = v8Log(l, l.add(xd, l.c(1)));
+  const out = l.select(small, r, l.ftz(lg));
+  const done = l.or(small, lgOk);
+  l.get(done).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
+  l.get(x).get(out).get(done).f.opU(Op.call, l.helpers.log1pHost).opU(Op.localSet, out);
   l.f.op(Op.end);
-  return r;
+  return out;
+}
+
+const LG = ["3FE5555555555593", "3FD999999997FA04", "3FD2492494229359", "3FCC71C51D8E78AF", "3FC7466496CB03DE", "3FC39A09D078C69F", "3FC2F112DF3E5244"].map(f64Hex);
+const LN2_HI_FD = f64Hex("3FE62E42FEE00000");
+const LN2_LO_FD = f64Hex("3DEA39EF35793C76");
+
+/**
+ * The natural log as V8's Math.log computes it (fdlibm's algorithm: x = 2^k·(1 + f) with
+ * 1 + f in [sqrt(2)/2, sqrt(2)), s = f/(2 + f), log(1 + f) from a degree-14 polynomial in s,
+ * in plain f64 arithmetic), and its values at 0, below 0, +inf and NaN; [value, mask of the
+ * lanes it holds for]: all but positive denormals and numbers whose f is within 2^-20 of
+ * zero (those are the caller's, for its host function).
+ */
+function v8Log(l: Lanes, a: number): readonly [number, number] {
+  const i64 = (n: number): number => l.c(bitsF64(n < 0 ? -1 : 0, n));
+  const op = (code: number, x: number, y: number): number => {
+    l.get(x).get(y).simd(code);
+    return l.set();
+  };
+  const shr = (code: number, x: number, by: number): number => {
+    l.get(x).f.i32Const(by);
+    l.simd(code);
+    return l.set();
+  };
+  const hx = shr(X.i64x2ShrU, a, 32);
+  // A positive normal (high word in [0x00100000, 0x7ff00000)).
+  const normal = op(Simd.v128And, op(X.i64x2GtS, hx, i64(0x000fffff)), op(X.i64x2GtS, i64(0x7ff00000), hx));
+  const hxm = op(Simd.v128And, hx, i64(0x000fffff));
+  const i = op(Simd.v128And, op(Simd.i64x2Add, hxm, i64(0x95f64)), i64(0x100000));
+  // k = (hx >> 20) - 1023 + (i >> 20); x = a with its high word hxm | (i ^ 0x3ff00000).
+  const k = op(Simd.i64x2Add, op(X.i64x2Sub, shr(X.i64x2ShrU, hx, 20), i64(1023)), shr(X.i64x2ShrU, i, 20));
+  const high = op(Simd.v128Or, hxm, op(Simd.v128Xor, i, i64(0x3ff00000)));
+  l.get(high).f.i32Const(32);
+  l.simd(Simd.i64x2Shl);
+  const highShifted = l.set();
+  const xn = op(Simd.v128Or, highShifted, op(Simd.v128And, a, i64(0xffffffff)));
+  const f = op(Simd.f64x2Sub, xn, l.c(1));
+  // (0x000fffff & (2 + hxm)) < 3: f within 2^-20 of zero, left to the host.
+  const nearOne = op(X.i64x2GtS, i64(3), op(Simd.v128And, op(Simd.i64x2Add, hxm, i64(2)), i64(0x000fffff)));
+  // dk: k's low words as i32 lanes 0 and 1, converted.
+  l.get(k).get(k).simd(X.i8x16Shuffle);
+  for (const b of [0, 1, 2, 3, 8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11]) l.f.op(b);
+  l.simd(Simd.f64x2ConvertLowI32x4S);
+  const dk = l.set();
+  const kZero = l.cmp(Simd.f64x2Eq, dk, l.c(0));
+  const s = op(Simd.f64x2Div, f, op(Simd.f64x2Add, l.c(2), f));
+  const z = op(Simd.f64x2Mul, s, s);
+  const w = op(Simd.f64x2Mul, z, z);
+  const mulAdd = (c: number, x: number, y: number): number => op(Simd.f64x2Add, l.c(c), op(Simd.f64x2Mul, x, y));
+  // t1 = w(Lg2 + w(Lg4 + w·Lg6)); t2 = z(Lg1 + w(Lg3 + w(Lg5 + w·Lg7)))
+  const t1 = op(Simd.f64x2Mul, w, mulAdd(LG[1]!, w, mulAdd(LG[3]!, w, l.c(LG[5]!))));
+  const t2 = op(Simd.f64x2Mul, z, mulAdd(LG[0]!, w, mulAdd(LG[2]!, w, mulAdd(LG[4]!, w, l.c(LG[6]!)))));
+  const R = op(Simd.f64x2Add, t2, t1);
+  const far = op(X.i64x2GtS, op(Simd.v128Or, op(X.i64x2Sub, hxm, i64(0x6147a)), op(X.i64x2Sub, i64(0x6b851), hxm)), i64(0));
+  const dkHi = op(Simd.f64x2Mul, dk, l.c(LN2_HI_FD));
+  const dkLo = op(Simd.f64x2Mul, dk, l.c(LN2_LO_FD));
+  // Far from 1 + f = 1: hfsq = 0.5·f·f; f - (hfsq - s(hfsq + R)) at k = 0, else dk·ln2_hi - ((hfsq - (s(hfsq + R) + dk·ln2_lo)) - f).
+  const hfsq = op(Simd.f64x2Mul, op(Simd.f64x2Mul, l.c(0.5), f), f);
+  const sh = op(Simd.f64x2Mul, s, op(Simd.f64x2Add, hfsq, R));
+  const farK0 = op(Simd.f64x2Sub, f, op(Simd.f64x2Sub, hfsq, sh));
+  const farK = op(Simd.f64x2Sub, dkHi, op(Simd.f64x2Sub, op(Simd.f64x2Sub, hfsq, op(Simd.f64x2Add, sh, dkLo)), f));
+  // Else: f - s(f - R) at k = 0, else dk·ln2_hi - ((s(f - R) - dk·ln2_lo) - f).
+  const sf = op(Simd.f64x2Mul, s, op(Simd.f64x2Sub, f, R));
+  const nearK0 = op(Simd.f64x2Sub, f, sf);
+  const nearK = op(Simd.f64x2Sub, dkHi, op(Simd.f64x2Sub, op(Simd.f64x2Sub, sf, dkLo), f));
+  const finite = l.select(far, l.select(kZero, farK0, farK), l.select(kZero, nearK0, nearK));
+  // Not a positive finite number: NaN below 0, -inf at 0, a itself at +inf and NaN.
+  const special = l.or(l.or(l.cmp(Simd.f64x2Le, a, l.c(0)), l.cmp(Simd.f64x2Eq, a, l.c(Infinity))), l.cmp(Simd.f64x2Ne, a, a));
+  const specialValue = l.select(l.cmp(Simd.f64x2Lt, a, l.c(0)), l.c(Number.NaN), l.select(l.cmp(Simd.f64x2Eq, a, l.c(0)), l.c(-Infinity), a));
+  const value = l.select(special, specialValue, finite);
+  l.get(normal).get(nearOne).simd(Simd.v128Or).get(nearOne).simd(Simd.v128Xor).get(special).simd(Simd.v128Or);
+  const ok = l.set();
+  return [value, ok];
 }
 
 /** The custom call's element: fma(daz(x), daz(y), daz(z)). */
