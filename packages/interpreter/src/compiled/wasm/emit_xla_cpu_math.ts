@@ -17,8 +17,10 @@
  * computes every branch and selects per lane. Nothing here comes from a
  * module: the functions are recognised by identity with the scalar table's.
  */
-import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction } from "@minixla/hlo";
+import { COMPARISON_DIRECTIONS, type ComparisonDirection, ELEMENT_TYPE_INFO, type ElementType, type HloInstruction } from "@minixla/hlo";
 import { scalarSemantics } from "../../kernels/elementwise/table.ts";
+import { compareScalar } from "../../kernels/elementwise/compare.ts";
+import { selectScalar } from "../../kernels/elementwise/select_clamp.ts";
 import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
 import { XLA_CPU_FMA64 } from "../../numerics/xla_cpu/fma.ts";
 import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
@@ -27,14 +29,28 @@ import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Si
 import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
 
 /** The element functions this file has lanes for. */
-export type MathKind = "exp32" | "tanh32" | "logistic32" | "exp64" | "tanh64" | "logistic64" | "log1p64" | "fma64";
+export type MathKind = PolyKind | "select" | CompareKind;
+type PolyKind = "exp32" | "tanh32" | "logistic32" | "exp64" | "tanh64" | "logistic64" | "log1p64" | "fma64";
+/** A float compare (1 or 0), its operands flushed as f32 or f64 where the kind ends in 32 or 64 (XLA CPU's DAZ). */
+type CompareKind = `cmp${ComparisonDirection}${"" | "32" | "64"}`;
 
-const ARITY: { readonly [K in MathKind]: 1 | 3 } = { exp32: 1, tanh32: 1, logistic32: 1, exp64: 1, tanh64: 1, logistic64: 1, log1p64: 1, fma64: 3 };
+const POLY: { readonly [K in PolyKind]: { readonly arity: 1 | 3; readonly work: number } } = {
+  exp32: { arity: 1, work: 40 },
+  tanh32: { arity: 1, work: 40 },
+  logistic32: { arity: 1, work: 40 },
+  exp64: { arity: 1, work: 80 },
+  tanh64: { arity: 1, work: 150 },
+  logistic64: { arity: 1, work: 80 },
+  log1p64: { arity: 1, work: 100 },
+  fma64: { arity: 3, work: 12 },
+};
+const isPoly = (kind: MathKind): kind is PolyKind => Object.hasOwn(POLY, kind);
+const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : kind === "select" ? 3 : 2);
 
 /** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
-export const MATH_WORK: { readonly [K in MathKind]: number } = {
-  exp32: 40, tanh32: 40, logistic32: 40, exp64: 80, tanh64: 150, logistic64: 80, log1p64: 100, fma64: 12,
-};
+export function mathWork(kind: MathKind): number {
+  return isPoly(kind) ? POLY[kind].work : 2;
+}
 
 /** SIMD opcodes beyond the encoder's list (their LEB128 sub-opcodes). */
 const X = {
@@ -75,13 +91,41 @@ function tableOf(): Map<(...xs: number[]) => number, { readonly kind: MathKind; 
     if (s64 !== undefined && k64 !== undefined) t.set(s64.fn, { kind: k64, norm: undefined });
   }
   t.set(XLA_CPU_FMA64, { kind: "fma64", norm: undefined });
+  // Compares and select, in both modes: XLA CPU's compare flushes its operands (where the probes say so).
+  t.set(selectScalar, { kind: "select", norm: undefined });
+  for (const numerics of ["reference", "xla-cpu"] as const) {
+    for (const type of ["f32", "f64"] as const) {
+      for (const direction of COMPARISON_DIRECTIONS) {
+        const inst = { name: "", opcode: "compare", operands: ["", ""], shape: { elementType: "pred", dimensions: [] }, attributes: { direction }, called: [] };
+        const s = scalarSemantics(inst as unknown as HloInstruction, [type, type], numerics);
+        if (s === undefined || s.norm !== undefined) continue;
+        const kind = compareKindOf(s.fn, direction, type);
+        if (kind !== undefined) t.set(s.fn, { kind, norm: undefined });
+      }
+    }
+  }
   return (table = t);
+}
+
+const COMPARE_PROBES = [0, -0, 1, -1, 2 ** -149, -(2 ** -140), 2 ** -126, 2 ** -1074, -(2 ** -1060), 2 ** -1022, 1e300, Infinity, -Infinity, Number.NaN];
+
+/** The compare kind whose lanes give fn's value on every pair of probes (plain or with either flush), if any. */
+function compareKindOf(fn: (a: number, b: number) => number, direction: ComparisonDirection, type: "f32" | "f64"): CompareKind | undefined {
+  const plain = compareScalar(direction);
+  const values = COMPARE_PROBES.map(type === "f32" ? Math.fround : (x: number) => x);
+  const flushAt = (min: number) => (x: number): number => (Math.abs(x) < min ? (x < 0 || Object.is(x, -0) ? -0 : 0) : x);
+  const models: readonly [CompareKind, (x: number) => number][] = [
+    [`cmp${direction}`, (x) => x],
+    [`cmp${direction}32`, flushAt(2 ** -126)],
+    [`cmp${direction}64`, flushAt(2 ** -1022)],
+  ];
+  return models.find(([, flush]) => values.every((a) => values.every((b) => Object.is(fn(a, b), plain(flush(a), flush(b))))))?.[0];
 }
 
 /** The lane function of a plan's op node norm(fn(...)), or undefined where this file has none. */
 export function mathKindOf(fn: (...xs: number[]) => number, norm: Normalize | undefined, arity: number): MathKind | undefined {
   const found = tableOf().get(fn);
-  return found !== undefined && found.norm === norm && ARITY[found.kind] === arity ? found.kind : undefined;
+  return found !== undefined && found.norm === norm && arityOf(found.kind) === arity ? found.kind : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -531,8 +575,21 @@ function fmaCall(l: Lanes, x: number, y: number, z: number): number {
   return l.fma(l.ftz(x), l.ftz(y), l.ftz(z));
 }
 
+/** A compare's lanes: operands flushed where the kind says, then 1 where the IEEE compare holds, else +0. */
+function compareLanes(l: Lanes, kind: CompareKind, a0: number, b0: number): number {
+  const flushed = kind.endsWith("32") || kind.endsWith("64");
+  const a = flushed ? l.ftz(a0) : a0;
+  const b = flushed ? l.ftz(b0) : b0;
+  const direction = kind.slice(3, 5) as ComparisonDirection;
+  const op = { EQ: Simd.f64x2Eq, NE: Simd.f64x2Ne, LT: Simd.f64x2Lt, LE: Simd.f64x2Le, GT: Simd.f64x2Gt, GE: Simd.f64x2Ge }[direction];
+  const mask = l.cmp(op, a, b);
+  return l.select(mask, l.c(1), l.c(0));
+}
+
 function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
   const [a, b, c] = args as [number, number, number];
+  if (kind === "select") return l.select(l.cmp(Simd.f64x2Ne, a, l.c(0)), b, c);
+  if (!isPoly(kind)) return compareLanes(l, kind, a, b);
   switch (kind) {
     case "exp32":
     case "exp64":
@@ -555,7 +612,7 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
 }
 
 const precisionOf = (kind: MathKind): Precision => (kind.endsWith("32") ? "f32" : "f64");
-const needsFma64 = (kind: MathKind): boolean => precisionOf(kind) === "f64";
+const needsFma64 = (kind: MathKind): boolean => isPoly(kind) && precisionOf(kind) === "f64";
 
 // ---------------------------------------------------------------------------------------------
 // The module: imports, the plan's `run`, the helpers and one function per kind used.
@@ -641,7 +698,7 @@ export class MathFunctions {
     const log1pHost = new FunctionBody(3);
     unaryLanesBody(log1pHost, hostIndex("log1p"), 1);
     const bodies = this.kinds.map((kind) => {
-      const arity = ARITY[kind];
+      const arity = arityOf(kind);
       const body = new FunctionBody(arity);
       const l = new Lanes(body, precisionOf(kind), helpers);
       const out = emitKind(l, kind, Array.from({ length: arity }, (_, k) => k));

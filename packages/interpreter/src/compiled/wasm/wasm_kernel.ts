@@ -12,7 +12,7 @@ import type { LoopKernel } from "../loop_codegen.ts";
 import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
-import { MATH_WORK, mathKindOf } from "./emit_xla_cpu_math.ts";
+import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
 
 /**
@@ -37,7 +37,7 @@ function workOf(plan: KernelPlan, numerics: Numerics): number {
     if (n.kind !== "op") continue;
     const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
     const kind = lane === undefined ? mathKindOf(n.fn, n.norm, n.operands.length) : undefined;
-    if (kind !== undefined) work += MATH_WORK[kind];
+    if (kind !== undefined) work += mathWork(kind);
     else work += lane === undefined ? 0 : lane.op === "divide" || lane.op === "sqrt" ? 4 : lane.op === "maximum" || lane.op === "minimum" ? 2 : 1;
   }
   return work;
