@@ -21,7 +21,7 @@ import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
 import { type MathKind, MathFunctions, mathKindOf } from "./emit_xla_cpu_math.ts";
-import { fma32Step } from "./fused_steps.ts";
+import { type Fma64Operands, fma32Step, fma64Step, pushSplit } from "./fused_steps.ts";
 import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -38,6 +38,8 @@ export interface EmittedPlan {
   readonly layout: WasmLayout;
   /** The host functions the module imports (XLA CPU's fma64 and f64 log1p, emit_xla_cpu_math.ts), if any. */
   readonly host?: { readonly [name: string]: (...args: number[]) => number };
+  /** Whether the module imports the host's fma64 (module "host", name "fma64"): f64 fused multiply-adds. */
+  readonly hostFma64: boolean;
 }
 
 /** Past this many bytes of arrays a plan stays with the JavaScript loops (one memory per kernel, kept while it lives). */
@@ -109,6 +111,11 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const flushedX = f.local(V128);
   const flushedY = f.local(V128);
   let fmaStep: ((c: number, x: number, y: number) => void) | undefined;
+  // f64 fused multiply-adds: the host's fma64 and the slow-lane function where emit_xla_cpu_math.ts lays them out.
+  const hostFma64 = lanes.some((l) => typeof l === "object" && l.op === "fma64") || math.importsFma64();
+  if (hostFma64) math.requireFma64();
+  const fma64 = hostFma64 ? fma64Step(f, math.fma64SlowIndex()) : undefined;
+  const splits = hostFma64 ? { xh: f.local(V128), xl: f.local(V128), yh: f.local(V128), yl: f.local(V128), scratch: f.local(V128) } : undefined;
 
   /** Byte offset of an access's element within its row, at the counter (left on the stack). */
   const rowAddress = (a: number): void => {
@@ -168,7 +175,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           break;
         }
         const lane = kind as LaneScalar;
-        if (lane.op === "fma32") {
+        if (lane.op === "fma32" || lane.op === "fma64") {
           // value = fma(x', y', z') of the flushed operands: z' into the node's own local, which the step updates.
           const [x, y, z] = n.operands.map((o) => values[o]);
           const min = lane.flush as number;
@@ -178,8 +185,20 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           f.opU(Op.localSet, flushedY);
           flush(f, z, min);
           f.opU(Op.localSet, values[id]);
-          fmaStep ??= fma32Step(f);
-          fmaStep(values[id], flushedX, flushedY);
+          if (lane.op === "fma32") {
+            fmaStep ??= fma32Step(f);
+            fmaStep(values[id], flushedX, flushedY);
+          } else if (fma64 !== undefined && splits !== undefined) {
+            const { xh, xl, yh, yl, scratch } = splits;
+            for (const [v, hi, lo] of [[flushedX, xh, xl], [flushedY, yh, yl]] as const) {
+              pushSplit(f, v, "hi", scratch);
+              f.opU(Op.localSet, hi);
+              pushSplit(f, v, "lo", scratch);
+              f.opU(Op.localSet, lo);
+            }
+            const operands: Fma64Operands = { x: flushedX, xh, xl, y: flushedY, yh, yl };
+            fma64(values[id], operands, flushedX);
+          }
           f.opU(Op.localGet, values[id]);
           break;
         }
@@ -275,7 +294,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
 
   const bytes = math.encode(f, pages);
   const host = math.host();
-  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, ...(host === undefined ? {} : { host }) };
+  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64, ...(host === undefined ? {} : { host }) };
 }
 
 /** The arrays (inputs, then constants) some node of the plan reads. */
@@ -351,7 +370,8 @@ function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefi
       get(x);
       return;
     case "fma32":
-      throw new Error("fma32 lanes are emitted by computeNode");
+    case "fma64":
+      throw new Error("fused multiply-add lanes are emitted by computeNode");
     default:
       return lane.op satisfies never;
   }

@@ -1,9 +1,10 @@
 /**
  * XLA CPU's own element functions (numerics "xla-cpu") as WebAssembly f64x2
  * lane functions for the fused-loop emitter (emit_plan.ts): its f32 and f64
- * exp, tanh and logistic, f64 log1p (numerics/xla_cpu/math_f32.ts,
- * math_f64.ts) and its f64 fused multiply-add custom call
- * (numerics/xla_cpu/fma.ts; scalar_ops.ts has the f32 one).
+ * exp, tanh and logistic and f64 log1p (numerics/xla_cpu/math_f32.ts,
+ * math_f64.ts), and float compares (flushed where XLA CPU flushes them) and
+ * select, in both numerics modes. The module layout (host imports, helpers,
+ * `run`) is kept here too, for scalar_ops.ts's f64 fused multiply-add as well.
  * Each lane repeats the scalar function step for step: every f32 add,
  * multiply and divide is the f64 operation rounded to f32 by a demote and a
  * promote (the f32 values' sum, product and quotient round once in f64
@@ -22,7 +23,6 @@ import { scalarSemantics } from "../../kernels/elementwise/table.ts";
 import { compareScalar } from "../../kernels/elementwise/compare.ts";
 import { selectScalar } from "../../kernels/elementwise/select_clamp.ts";
 import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
-import { XLA_CPU_FMA64 } from "../../numerics/xla_cpu/fma.ts";
 import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
@@ -30,11 +30,11 @@ import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } fro
 
 /** The element functions this file has lanes for. */
 export type MathKind = PolyKind | "select" | CompareKind;
-type PolyKind = "exp32" | "tanh32" | "logistic32" | "exp64" | "tanh64" | "logistic64" | "log1p64" | "fma64";
+type PolyKind = "exp32" | "tanh32" | "logistic32" | "exp64" | "tanh64" | "logistic64" | "log1p64";
 /** A float compare (1 or 0), its operands flushed as f32 or f64 where the kind ends in 32 or 64 (XLA CPU's DAZ). */
 type CompareKind = `cmp${ComparisonDirection}${"" | "32" | "64"}`;
 
-const POLY: { readonly [K in PolyKind]: { readonly arity: 1 | 3; readonly work: number } } = {
+const POLY: { readonly [K in PolyKind]: { readonly arity: 1; readonly work: number } } = {
   exp32: { arity: 1, work: 40 },
   tanh32: { arity: 1, work: 40 },
   logistic32: { arity: 1, work: 40 },
@@ -42,7 +42,6 @@ const POLY: { readonly [K in PolyKind]: { readonly arity: 1 | 3; readonly work: 
   tanh64: { arity: 1, work: 150 },
   logistic64: { arity: 1, work: 80 },
   log1p64: { arity: 1, work: 100 },
-  fma64: { arity: 3, work: 12 },
 };
 const isPoly = (kind: MathKind): kind is PolyKind => Object.hasOwn(POLY, kind);
 const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : kind === "select" ? 3 : 2);
@@ -90,7 +89,6 @@ function tableOf(): Map<(...xs: number[]) => number, { readonly kind: MathKind; 
     const s64 = scalarSemantics(unary(op, "f64"), ["f64"], "xla-cpu");
     if (s64 !== undefined && k64 !== undefined) t.set(s64.fn, { kind: k64, norm: undefined });
   }
-  t.set(XLA_CPU_FMA64, { kind: "fma64", norm: undefined });
   // Compares and select, in both modes: XLA CPU's compare flushes its operands (where the probes say so).
   t.set(selectScalar, { kind: "select", norm: undefined });
   for (const numerics of ["reference", "xla-cpu"] as const) {
@@ -570,11 +568,6 @@ function v8Log(l: Lanes, a: number): readonly [number, number] {
   return [value, ok];
 }
 
-/** The custom call's element: fma(daz(x), daz(y), daz(z)). */
-function fmaCall(l: Lanes, x: number, y: number, z: number): number {
-  return l.fma(l.ftz(x), l.ftz(y), l.ftz(z));
-}
-
 /** A compare's lanes: operands flushed where the kind says, then 1 where the IEEE compare holds, else +0. */
 function compareLanes(l: Lanes, kind: CompareKind, a0: number, b0: number): number {
   const flushed = kind.endsWith("32") || kind.endsWith("64");
@@ -604,8 +597,6 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
       return logistic64(l, a);
     case "log1p64":
       return log1p64(l, a);
-    case "fma64":
-      return fmaCall(l, a, b, c);
     default:
       return kind satisfies never;
   }
@@ -620,6 +611,7 @@ const needsFma64 = (kind: MathKind): boolean => isPoly(kind) && precisionOf(kind
 /** A plan module's extra functions: collect the kinds while planning, then `call` emits a call and `encode` the module. */
 export class MathFunctions {
   private readonly kinds: MathKind[] = [];
+  private fma64Wanted = false;
   private layout: { readonly imports: readonly { readonly name: string; readonly type: number }[]; readonly first: number; readonly helpers: Helpers } | undefined;
 
   use(kind: MathKind): void {
@@ -628,13 +620,29 @@ export class MathFunctions {
   }
 
   get empty(): boolean {
-    return this.kinds.length === 0;
+    return this.kinds.length === 0 && !this.fma64Wanted;
+  }
+
+  /** Whether the kinds collected call the host's fma64. */
+  importsFma64(): boolean {
+    return this.fma64Wanted || this.kinds.some(needsFma64);
+  }
+
+  /** The host's fma64 and its slow-lane helper are wanted by the caller's own lanes too (scalar_ops.ts's fma64). */
+  requireFma64(): void {
+    if (this.layout !== undefined) throw new RangeError("imports are settled before the first call");
+    this.fma64Wanted = true;
+  }
+
+  /** The helper (a, b, c, r, done) -> r whose lanes not done become the host's fma64(a, b, c). */
+  fma64SlowIndex(): number {
+    return this.fix().helpers.fma64Slow;
   }
 
   /** The host functions the module imports (module "host"). */
   host(): { readonly [name: string]: (...args: number[]) => number } | undefined {
     const h: { [name: string]: (...args: number[]) => number } = {};
-    if (this.kinds.some(needsFma64)) h.fma64 = hostFma64;
+    if (this.importsFma64()) h.fma64 = hostFma64;
     if (this.kinds.includes("log1p64")) h.log1p = xlaCpuLog1pF64;
     return Object.keys(h).length === 0 ? undefined : h;
   }
@@ -654,7 +662,7 @@ export class MathFunctions {
   private fix(): NonNullable<MathFunctions["layout"]> {
     if (this.layout !== undefined) return this.layout;
     const imports: { name: string; type: number }[] = [];
-    const fma = this.kinds.some(needsFma64);
+    const fma = this.importsFma64();
     if (fma) imports.push({ name: "fma64", type: 4 });
     const log1p = this.kinds.includes("log1p64");
     if (log1p) imports.push({ name: "log1p", type: 5 });
@@ -681,7 +689,7 @@ export class MathFunctions {
   /** The whole module: `run` (its body), the helpers, the kinds' functions; memory and exports as emit_plan.ts wants them. */
   encode(run: Body, pages: number): Uint8Array {
     const { imports, helpers } = this.fix();
-    if (this.kinds.length === 0) {
+    if (this.empty) {
       return encodeModule({
         types: [MathFunctions.TYPES[0]!],
         functions: [{ type: 0, body: run }],

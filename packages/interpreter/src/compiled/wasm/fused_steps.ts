@@ -109,7 +109,7 @@ export interface Fma64Operands {
  * the one rounding of x·y + c (fma64Tail's conditions); a lane the check
  * cannot settle calls `slow` (the module's function of type (x, y, c, r, ok)
  * -> r, which calls the host's fma64 for each lane not ok). `xScalar` is x as
- * an f64 local, passed to it.
+ * an f64 local (or x itself, for a slow-lane function taking x in lanes), passed to it.
  */
 export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Operands, xScalar: number) => void {
   const u = f.local(V128);
@@ -158,13 +158,16 @@ export function plainStep(f: FunctionBody, c: number, x: number, y: number): voi
 /**
  * The body of the module's slow-lane function (x: f64, y, c, r, ok: v128) -> v128:
  * each lane whose ok mask is clear becomes host fma64(x, y, c) (import `fma64`).
+ * With `xLanes`, x is a v128 too and each lane reads its own.
  */
-export function slowLanesBody(f: FunctionBody, fma64Import: number): void {
+export function slowLanesBody(f: FunctionBody, fma64Import: number, xLanes = false): void {
   const [x, y, c, r, ok] = [0, 1, 2, 3, 4];
   for (const lane of [0, 1]) {
     get(f, ok); f.simdLane(Simd.f64x2ExtractLane, lane).f64Const(0).op(Op.f64Eq).structured(Op.if);
     get(f, r);
-    get(f, x); get(f, y); f.simdLane(Simd.f64x2ExtractLane, lane); get(f, c); f.simdLane(Simd.f64x2ExtractLane, lane);
+    get(f, x);
+    if (xLanes) f.simdLane(Simd.f64x2ExtractLane, lane);
+    get(f, y); f.simdLane(Simd.f64x2ExtractLane, lane); get(f, c); f.simdLane(Simd.f64x2ExtractLane, lane);
     f.opU(Op.call, fma64Import).simdLane(Simd.f64x2ReplaceLane, lane).opU(Op.localSet, r);
     f.op(Op.end);
   }
@@ -172,3 +175,5 @@ export function slowLanesBody(f: FunctionBody, fma64Import: number): void {
 }
 
 export const SLOW_LANES_PARAMS = [F64, V128, V128, V128, V128] as const;
+/** The slow-lane function's parameters where x varies by lane. */
+export const SLOW_LANES_VECTOR_PARAMS = [V128, V128, V128, V128, V128] as const;

@@ -21,7 +21,7 @@ import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import type { ScalarSemantics } from "../../kernels/elementwise/scalar_rules.ts";
 import { binarySemantics, scalarSemantics } from "../../kernels/elementwise/table.ts";
 import { numericsOf } from "../../numerics/index.ts";
-import { XLA_CPU_FMA32 } from "../../numerics/xla_cpu/fma.ts";
+import { XLA_CPU_FMA32, XLA_CPU_FMA64 } from "../../numerics/xla_cpu/fma.ts";
 
 /** maximumOrderedZeros / minimumOrderedZeros: NaN first, then -0 below +0 (XLA CPU's, numerics/xla_cpu/signed_zero_order.ts). */
 export type LaneBinary = OpcodeBinary | "maximumOrderedZeros" | "minimumOrderedZeros";
@@ -29,8 +29,8 @@ export type LaneBinary = OpcodeBinary | "maximumOrderedZeros" | "minimumOrderedZ
 type OpcodeBinary = "add" | "subtract" | "multiply" | "divide" | "maximum" | "minimum";
 /** identity: copy, and convert between f32 and f64 (the value unchanged, then the result type's rounding). */
 export type LaneUnary = "negate" | "abs" | "sqrt" | "identity";
-/** fma32: XLA CPU's fused f32 multiply-add custom call (numerics/xla_cpu/fma.ts), operands and result flushed. */
-export type LaneTernary = "fma32";
+/** XLA CPU's fused f32 and f64 multiply-add custom call (numerics/xla_cpu/fma.ts), operands and result flushed. */
+export type LaneTernary = "fma32" | "fma64";
 export type LaneOp = LaneBinary | LaneUnary | LaneTernary;
 
 /**
@@ -161,6 +161,7 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
 }
 
 const FMA32_LANE: LaneScalar = { op: "fma32", arity: 3, f32: false, flush: SMALLEST_NORMAL.f32 };
+const FMA64_LANE: LaneScalar = { op: "fma64", arity: 3, f32: false, flush: SMALLEST_NORMAL.f64 };
 
 /** The lane form of an op node norm(fn(...)) with `arity` operands, or undefined where the emitter has none with the same bits. */
 export function laneScalarOf(
@@ -171,6 +172,7 @@ export function laneScalarOf(
 ): LaneScalar | undefined {
   // The fused multiply-add custom call is the same function in every mode; its step rounds to f32 and flushes itself.
   if (fn === XLA_CPU_FMA32 && norm === undefined && arity === 3) return FMA32_LANE;
+  if (fn === XLA_CPU_FMA64 && norm === undefined && arity === 3) return FMA64_LANE;
   const found = tableOf(numerics).get(fn)?.find((e) => e.s.norm === norm && e.lane.arity === arity);
   return found?.lane;
 }

@@ -131,6 +131,23 @@ describe("generated WebAssembly", () => {
     }
   });
 
+  it("loop modules with XLA CPU's f64 fused multiply-add carry only numbers, their export names and one host import", () => {
+    const m = fusionModule(`%fused_computation (${MARK}_x: f64[9], ${MARK}_y: f64[9], ${MARK}_z: f64[9]) -> f64[9] {
+  %${MARK}_x = f64[9] parameter(0), metadata={op_name="${MARK}_name"}
+  %${MARK}_y = f64[9] parameter(1)
+  %${MARK}_z = f64[9] parameter(2)
+  ROOT %${MARK}_f = f64[9] custom-call(%${MARK}_x, %${MARK}_y, %${MARK}_z), custom_call_target="${XLA_CPU_FMA_TARGET}", metadata={op_name="${MARK}_fma"}
+}`);
+    const plan = planFusedComputation(getComputation(m, "fused_computation"), m, [], "xla-cpu");
+    const emitted = plan && emitPlan(plan, "xla-cpu");
+    expect(emitted?.hostFma64).toBe(true);
+    const text = String.fromCharCode(...emitted!.bytes);
+    expect(text.toLowerCase()).not.toContain(MARK);
+    expect(sectionIds(emitted!.bytes)).toEqual([1, 2, 3, 5, 7, 10]);
+    const printable = text.slice(8).match(/[a-z]{3,}[0-9]*/g) ?? [];
+    expect([...new Set(printable)].sort()).toEqual(["fma64", "host", "memory", "run"]);
+  });
+
   it("matmul modules carry only numbers, their export names and, for the f64 fused dot, one host import", () => {
     for (const arithmetic of ["f64", "f32", "fma32", "fma32short", "fma64"] as const) {
       const emitted = emitMatmul({ batches: 2, m: 5, k: 7, n: 3 }, arithmetic);
