@@ -22,7 +22,7 @@ import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
 import { type MathKind, MathFunctions, mathKindOf } from "./emit_xla_cpu_math.ts";
 import { type Fma64Operands, fma32Step, fma64Step, pushSplit } from "./fused_steps.ts";
-import { type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
+import { type LaneRounding, type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
 export interface WasmLayout {
@@ -110,6 +110,8 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const values = plan.nodes.map(() => f.local(V128));
   const flushedX = f.local(V128);
   const flushedY = f.local(V128);
+  const flushedZ = f.local(V128);
+  const scratchM = f.local(V128);
   let fmaStep: ((c: number, x: number, y: number) => void) | undefined;
   // f64 fused multiply-adds: the host's fma64 and the slow-lane function where emit_xla_cpu_math.ts lays them out.
   const hostFma64 = lanes.some((l) => typeof l === "object" && l.op === "fma64") || math.importsFma64();
@@ -165,7 +167,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
         f.opU(Op.localTee, tmp).simd(Simd.i32x4Splat);
         if (s !== 0 && width === 2) f.opU(Op.localGet, tmp).i32Const(s).op(Op.i32Add).simdLane(Simd.i32x4ReplaceLane, 1);
         f.simd(Simd.f64x2ConvertLowI32x4S);
-        if (laneRounding(n.norm) === "f32") f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+        applyRounding(f, laneRounding(n.norm) ?? "none", scratchM);
         break;
       }
       case "op": {
@@ -202,24 +204,27 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           f.opU(Op.localGet, values[id]);
           break;
         }
-        let [x, y] = n.operands.map((o) => values[o]);
+        let [x, y, z]: (number | undefined)[] = n.operands.map((o) => values[o]);
         if (lane.flush !== undefined) {
           // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are).
-          flush(f, x, lane.flush);
-          f.opU(Op.localSet, flushedX);
-          x = flushedX;
-          if (y !== undefined) {
-            flush(f, y, lane.flush);
-            f.opU(Op.localSet, flushedY);
-            y = flushedY;
-          }
+          const min = lane.flush;
+          const flushed = (v: number | undefined, into: number): number | undefined => {
+            if (v === undefined) return undefined;
+            flush(f, v, min);
+            f.opU(Op.localSet, into);
+            return into;
+          };
+          x = flushed(x, flushedX);
+          y = flushed(y, flushedY);
+          z = flushed(z, flushedZ);
         }
-        laneOp(f, lane, x, y);
-        if (lane.f32) f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+        laneOp(f, lane, x as number, y, z, scratchM);
+        if (!lane.flushBeforeRounding) applyRounding(f, lane.rounding, scratchM);
         if (lane.flush !== undefined) {
           f.opU(Op.localSet, values[id]);
           flush(f, values[id], lane.flush);
         }
+        if (lane.flushBeforeRounding) applyRounding(f, lane.rounding, scratchM);
         break;
       }
       default:
@@ -312,8 +317,8 @@ function flush(f: FunctionBody, v: number, min: number): void {
   f.simd(Simd.v128Bitselect);
 }
 
-/** One lane op on the values in locals x (and y). */
-function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefined): void {
+/** One lane op on the values in locals x (and y, z), left on the stack; `m` is a scratch local. */
+function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefined, z: number | undefined, m: number): void {
   const get = (k: number | undefined): void => {
     f.opU(Op.localGet, k as number);
   };
@@ -343,20 +348,10 @@ function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefi
       return;
     }
     case "maximumOrderedZeros":
-    case "minimumOrderedZeros": {
-      // Equal values: x & y (max: +0 over -0) or x | y (min: -0 under +0), the same bits otherwise;
-      // over that, y where it is above (max) or below (min) x, x where the reverse, y where y is NaN, x where x is.
-      const max = lane.op === "maximumOrderedZeros";
-      get(x), get(y), get(x), get(y);
-      get(x), get(y), f.simd(max ? Simd.v128And : Simd.v128Or);
-      max ? (get(x), get(y)) : (get(y), get(x));
-      f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect);
-      max ? (get(y), get(x)) : (get(x), get(y));
-      f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect);
-      get(y), get(y), f.simd(Simd.f64x2Ne).simd(Simd.v128Bitselect);
-      get(x), get(x), f.simd(Simd.f64x2Ne).simd(Simd.v128Bitselect);
+    case "minimumOrderedZeros":
+      orderedZeros(f, lane.op === "maximumOrderedZeros", x, y as number);
+      nanFirst(f, [x, y as number]);
       return;
-    }
     case "negate":
       get(x), f.simd(Simd.f64x2Neg);
       return;
@@ -369,10 +364,79 @@ function laneOp(f: FunctionBody, lane: LaneScalar, x: number, y: number | undefi
     case "identity":
       get(x);
       return;
+    case "clamp":
+      // Locals x, y, z hold lo, x, hi: m = x < lo ? lo : x; m < hi ? m : hi; then NaN of lo, x, hi first.
+      get(x), get(y), get(y), get(x), f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect).opU(Op.localTee, m);
+      get(z), get(m), get(z), f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect);
+      nanFirst(f, [x, y as number, z as number]);
+      return;
+    case "clampOrderedZeros":
+      // As clamp, with -0 below +0: the ordered maximum of x and lo, then the ordered minimum with hi.
+      orderedZeros(f, true, y as number, x);
+      f.opU(Op.localSet, m);
+      orderedZeros(f, false, m, z as number);
+      nanFirst(f, [x, y as number, z as number]);
+      return;
     case "fma32":
     case "fma64":
       throw new Error("fused multiply-add lanes are emitted by computeNode");
     default:
       return lane.op satisfies never;
   }
+}
+
+/**
+ * Pushes the ordered maximum (or minimum) of the non-NaN lanes of locals x and y: y where it is above
+ * (below) x, x where the reverse, and for equal values x & y (max: +0 over -0) or x | y (min: -0 under +0),
+ * which are the same bits otherwise.
+ */
+function orderedZeros(f: FunctionBody, max: boolean, x: number, y: number): void {
+  const get = (k: number): void => void f.opU(Op.localGet, k);
+  get(x), get(y);
+  get(x), get(y), f.simd(max ? Simd.v128And : Simd.v128Or);
+  max ? (get(x), get(y)) : (get(y), get(x));
+  f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect);
+  max ? (get(y), get(x)) : (get(x), get(y));
+  f.simd(Simd.f64x2Lt).simd(Simd.v128Bitselect);
+}
+
+/** Over the value on the stack: each operand's lanes that are NaN, the first operand's winning (applied last). */
+function nanFirst(f: FunctionBody, operands: readonly number[]): void {
+  for (let k = operands.length - 1; k >= 0; k--) {
+    const v = operands[k]!;
+    // bitselect(value, v, v == v): the value where v is a number, v where it is NaN.
+    f.opU(Op.localGet, v).opU(Op.localGet, v).opU(Op.localGet, v).simd(Simd.f64x2Eq).simd(Simd.v128Bitselect);
+  }
+}
+
+/** Rounds the f64x2 value on the stack to the result type (f32: a demote and a promote back, as Math.fround). */
+function applyRounding(f: FunctionBody, rounding: LaneRounding, scratch: number): void {
+  switch (rounding) {
+    case "none":
+      return;
+    case "f32":
+      f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+      return;
+    case "bf16":
+      roundToBF16Lanes(f, scratch);
+      return;
+    default:
+      return rounding satisfies never;
+  }
+}
+
+/**
+ * Rounds the f64x2 value on the stack as roundToBF16 does: to f32 (a demote), then its bits to the nearest
+ * bf16, ties to even (adding 0x7fff and the lowest kept bit, the carry moving into the exponent up to
+ * infinity), inf and NaN unchanged; then back to f64. `t` is a scratch local.
+ */
+function roundToBF16Lanes(f: FunctionBody, t: number): void {
+  const i32 = (v: number): void => void f.i32Const(v).simd(Simd.i32x4Splat);
+  // bitselect(f32 bits, rounded bits, is inf or NaN)
+  f.simd(Simd.f32x4DemoteF64x2Zero).opU(Op.localTee, t);
+  f.opU(Op.localGet, t), i32(0x7fff), f.simd(Simd.i32x4Add);
+  f.opU(Op.localGet, t).i32Const(16).simd(Simd.i32x4ShrU), i32(1), f.simd(Simd.v128And).simd(Simd.i32x4Add);
+  i32(0xffff0000 | 0), f.simd(Simd.v128And);
+  f.opU(Op.localGet, t), i32(0x7f800000), f.simd(Simd.v128And), i32(0x7f800000), f.simd(Simd.i32x4Eq);
+  f.simd(Simd.v128Bitselect).simd(Simd.f64x2PromoteLowF32x4);
 }

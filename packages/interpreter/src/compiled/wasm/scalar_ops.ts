@@ -7,7 +7,8 @@
  * around it), and norm is either none (f64) or f32's rounding. Every op is
  * then computed in float64 lanes as the reference computes it in float64
  * (IEEE add/sub/mul/div/sqrt, sign ops), and f32's rounding is a demote to
- * f32 and a promote back, which rounds as Math.fround does. maximum and
+ * f32 and a promote back, which rounds as Math.fround does; bf16's rounds
+ * the demoted f32 bits to nearest even as roundToBF16 does. maximum and
  * minimum are the table's NaN-first, lhs-on-ties functions, built from
  * compares and a bitselect rather than f64x2.max (whose ±0 and NaN rules
  * differ). Where a mode flushes denormals around an op (XLA CPU), the
@@ -15,7 +16,7 @@
  * takes the op only if the mode's function gives the model's bits on every
  * pair of probe values.
  */
-import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction } from "@minixla/hlo";
+import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction, roundToBF16 } from "@minixla/hlo";
 import type { Numerics } from "../../kernel.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import type { ScalarSemantics } from "../../kernels/elementwise/scalar_rules.ts";
@@ -29,30 +30,40 @@ export type LaneBinary = OpcodeBinary | "maximumOrderedZeros" | "minimumOrderedZ
 type OpcodeBinary = "add" | "subtract" | "multiply" | "divide" | "maximum" | "minimum";
 /** identity: copy, and convert between f32 and f64 (the value unchanged, then the result type's rounding). */
 export type LaneUnary = "negate" | "abs" | "sqrt" | "identity";
-/** XLA CPU's fused f32 and f64 multiply-add custom call (numerics/xla_cpu/fma.ts), operands and result flushed. */
-export type LaneTernary = "fma32" | "fma64";
+/**
+ * XLA CPU's fused f32 and f64 multiply-add custom call (numerics/xla_cpu/fma.ts), operands and result flushed;
+ * clamp(lo, x, hi) as the table's (NaN of lo, x, hi first, then x below lo gives lo, hi unless above the result),
+ * or with -0 below +0 (XLA CPU's).
+ */
+export type LaneTernary = "fma32" | "fma64" | "clamp" | "clampOrderedZeros";
 export type LaneOp = LaneBinary | LaneUnary | LaneTernary;
+
+/** The rounding after a lane op: none (f64), f32's, or bf16's (through f32, as roundToBF16). */
+export type LaneRounding = "none" | "f32" | "bf16";
 
 /**
  * An op node the emitter computes: operands flushed where `flush`, the op in
- * float64 lanes, f32's rounding where `f32`, the result flushed where `flush`.
+ * float64 lanes, the result type's rounding, the result flushed where `flush`.
  */
 export interface LaneScalar {
   readonly op: LaneOp;
   readonly arity: 1 | 2 | 3;
-  readonly f32: boolean;
+  readonly rounding: LaneRounding;
   /** A mode's denormal flushing (XLA CPU's DAZ and FTZ): magnitudes below this become zero of their sign; undefined: none. */
   readonly flush: number | undefined;
+  /** The result flushed before the rounding (bf16, whose rounding follows XLA CPU's flush of the f32 value), not after. */
+  readonly flushBeforeRounding: boolean;
 }
 
 const BINARY: readonly OpcodeBinary[] = ["add", "subtract", "multiply", "divide", "maximum", "minimum"];
 const UNARY: readonly LaneUnary[] = ["negate", "abs", "sqrt"];
-const TYPES: readonly ElementType[] = ["f64", "f32"];
+const TYPES: readonly ElementType[] = ["f64", "f32", "bf16"];
 
-/** The rounding the emitter applies after an op: none or f32's (Math.fround). */
-export function laneRounding(norm: Normalize | undefined): "none" | "f32" | undefined {
+/** The rounding the emitter applies after an op: none, f32's (Math.fround) or bf16's (roundToBF16). */
+export function laneRounding(norm: Normalize | undefined): LaneRounding | undefined {
   if (norm === undefined) return "none";
-  return norm === ELEMENT_TYPE_INFO.f32.normalize && norm === Math.fround ? "f32" : undefined;
+  if (norm === ELEMENT_TYPE_INFO.f32.normalize && norm === Math.fround) return "f32";
+  return norm === ELEMENT_TYPE_INFO.bf16.normalize && norm === roundToBF16 ? "bf16" : undefined;
 }
 
 function unarySemantics(opcode: string, from: ElementType, to: ElementType, numerics: Numerics): ScalarSemantics | undefined {
@@ -60,8 +71,13 @@ function unarySemantics(opcode: string, from: ElementType, to: ElementType, nume
   return scalarSemantics(inst as HloInstruction, [from], numerics);
 }
 
+function clampSemantics(t: ElementType, numerics: Numerics): ScalarSemantics | undefined {
+  const inst = { name: "", opcode: "clamp", operands: ["", "", ""], shape: { elementType: t, dimensions: [] }, attributes: {}, called: [] };
+  return scalarSemantics(inst as HloInstruction, [t, t, t], numerics);
+}
+
 /** Whether the mode computes opcode from operand type t to result r with the table's own function (no override, nothing flushed around it). */
-function plain(opcode: OpcodeBinary | LaneUnary | "copy" | "convert", t: ElementType, arity: number, numerics: Numerics, r: ElementType = t): boolean {
+function plain(opcode: OpcodeBinary | LaneUnary | "copy" | "convert" | "clamp", t: ElementType, arity: number, numerics: Numerics, r: ElementType = t): boolean {
   const record = numericsOf(numerics);
   if (opcode !== "identity" && record.scalar[opcode]?.(t) !== undefined) return false;
   const probe = (x: number): number => x;
@@ -69,7 +85,7 @@ function plain(opcode: OpcodeBinary | LaneUnary | "copy" | "convert", t: Element
 }
 
 /** The smallest normal magnitude of the types the lanes compute in. */
-const SMALLEST_NORMAL: { readonly [t: string]: number } = { f64: 2 ** -1022, f32: 2 ** -126 };
+const SMALLEST_NORMAL: { readonly [t: string]: number } = { f64: 2 ** -1022, f32: 2 ** -126, bf16: 2 ** -126 };
 
 /** The lanes' flush: a magnitude below min becomes zero of its sign (±0 and NaN pass as they are). */
 export function flushModel(min: number): (x: number) => number {
@@ -81,8 +97,11 @@ const PROBES: readonly number[] = [
   3e38, -3.4028234663852886e38, 1e308, Infinity, -Infinity, NaN,
 ];
 
-/** The plain scalar function of a lane op (the table's, as unary.ts and binary.ts define them for floats). */
-const PLAIN: { readonly [K in LaneBinary | LaneUnary]: (a: number, b: number) => number } = {
+/** -0 below +0. */
+const below = (a: number, b: number): boolean => a < b || (a === 0 && b === 0 && Object.is(a, -0) && !Object.is(b, -0));
+
+/** The plain scalar function of a lane op (the table's, as unary.ts, binary.ts and select_clamp.ts define them for floats). */
+const PLAIN: { readonly [K in Exclude<LaneOp, "fma32" | "fma64">]: (a: number, b: number, c: number) => number } = {
   add: (a, b) => a + b,
   subtract: (a, b) => a - b,
   multiply: (a, b) => a * b,
@@ -95,6 +114,14 @@ const PLAIN: { readonly [K in LaneBinary | LaneUnary]: (a: number, b: number) =>
   abs: (a) => Math.abs(a),
   sqrt: (a) => Math.sqrt(a),
   identity: (a) => a,
+  clamp: (lo, x, hi) => (lo !== lo ? lo : x !== x ? x : hi !== hi ? hi : (x < lo ? lo : x) < hi ? (x < lo ? lo : x) : hi),
+  clampOrderedZeros: (lo, x, hi) => {
+    if (lo !== lo) return lo;
+    if (x !== x) return x;
+    if (hi !== hi) return hi;
+    const m = below(x, lo) ? lo : x;
+    return below(hi, m) ? hi : m;
+  },
 };
 
 /**
@@ -103,18 +130,28 @@ const PLAIN: { readonly [K in LaneBinary | LaneUnary]: (a: number, b: number) =>
  * probe values (denormals of both types, their neighbours, ±0, ±inf, NaN);
  * undefined where it is not.
  */
-function flushOf(fn: (...xs: number[]) => number, op: LaneBinary | LaneUnary, t: ElementType, arity: number): number | undefined {
+function flushOf(s: ScalarSemantics, op: Exclude<LaneOp, "fma32" | "fma64">, t: ElementType, arity: number): { readonly min: number; readonly before: boolean } | undefined {
   const min = SMALLEST_NORMAL[t];
   const fl = flushModel(min);
-  const round = t === "f32" ? Math.fround : (x: number): number => x;
-  const values = PROBES.map(round);
-  for (const a of values) {
-    for (const b of arity === 2 ? values : [0]) {
-      const want = fl(round(PLAIN[op](fl(a), fl(b))));
-      if (!Object.is(arity === 2 ? fn(a, b) : fn(a), want)) return undefined;
+  const round = t === "f64" ? (x: number): number => x : ELEMENT_TYPE_INFO[t].normalize;
+  const values = [...new Set(PROBES.map(round))];
+  const norm = s.norm ?? ((x: number): number => x);
+  /** Whether the mode's function is the lanes' model, flushing after the rounding or (before) ahead of it, on every probe. */
+  const matches = (before: boolean): boolean => {
+    for (const a of values) {
+      for (const b of arity >= 2 ? values : [0]) {
+        for (const c of arity === 3 ? values : [0]) {
+          const exact = PLAIN[op](fl(a), fl(b), fl(c));
+          const want = before ? round(fl(exact)) : fl(round(exact));
+          const got = arity === 3 ? s.fn(a, b, c) : arity === 2 ? s.fn(a, b) : s.fn(a);
+          if (!Object.is(before ? norm(got) : got, want)) return false;
+        }
+      }
     }
-  }
-  return min;
+    return true;
+  };
+  if (matches(false)) return { min, before: false };
+  return t === "bf16" && matches(true) ? { min, before: true } : undefined;
 }
 
 const tables = new Map<Numerics, Map<(...xs: number[]) => number, readonly { readonly s: ScalarSemantics; readonly lane: LaneScalar }[]>>();
@@ -124,14 +161,20 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
   if (table !== undefined) return table;
   table = new Map();
   /** An entry whose rounding the lanes can do: none, or f32's. */
-  const add = (s: ScalarSemantics | undefined, op: LaneBinary | LaneUnary, arity: 1 | 2, flush: number | undefined = undefined): void => {
+  const add = (
+    s: ScalarSemantics | undefined,
+    op: Exclude<LaneOp, "fma32" | "fma64">,
+    arity: 1 | 2 | 3,
+    flush: { readonly min: number; readonly before: boolean } | undefined = undefined,
+  ): void => {
     const rounding = s === undefined ? undefined : laneRounding(s.norm);
     if (s === undefined || rounding === undefined) return;
-    table?.set(s.fn, [...(table.get(s.fn) ?? []), { s, lane: { op, arity, f32: rounding === "f32", flush } }]);
+    const lane: LaneScalar = { op, arity, rounding, flush: flush?.min, flushBeforeRounding: flush?.before ?? false };
+    table?.set(s.fn, [...(table.get(s.fn) ?? []), { s, lane }]);
   };
   /** An op the mode computes with flushing around the table's function, where the lanes' model gives its bits. */
   const addFlushed = (s: ScalarSemantics | undefined, op: OpcodeBinary | LaneUnary, t: ElementType, arity: 1 | 2): void => {
-    const flush = s === undefined || op === "identity" || numericsOf(numerics).scalar[op]?.(t) !== undefined ? undefined : flushOf(s.fn, op, t, arity);
+    const flush = s === undefined || op === "identity" || numericsOf(numerics).scalar[op]?.(t) !== undefined ? undefined : flushOf(s, op, t, arity);
     if (flush !== undefined) add(s, op, arity, flush);
   };
   for (const t of TYPES) {
@@ -143,12 +186,19 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
     for (const [op, ordered] of [["maximum", "maximumOrderedZeros"], ["minimum", "minimumOrderedZeros"]] as const) {
       if (plain(op, t, 2, numerics)) continue;
       const s = binarySemantics(op, t, numerics);
-      const flush = s === undefined ? undefined : flushOf(s.fn, ordered, t, 2);
+      const flush = s === undefined ? undefined : flushOf(s, ordered, t, 2);
       if (flush !== undefined) add(s, ordered, 2, flush);
     }
     for (const op of UNARY) {
       if (plain(op, t, 1, numerics)) add(unarySemantics(op, t, t, numerics), op, 1);
       else addFlushed(unarySemantics(op, t, t, numerics), op, t, 1);
+    }
+    // clamp of one type (the result unrounded): the table's, or a mode's own where it is the ordered-zeros form on the probes.
+    const clamp = clampSemantics(t, numerics);
+    if (plain("clamp", t, 3, numerics)) add(clamp, "clamp", 3);
+    else {
+      const flush = clamp === undefined ? undefined : flushOf(clamp, "clampOrderedZeros", t, 3);
+      if (flush !== undefined) add(clamp, "clampOrderedZeros", 3, flush);
     }
     // Both are the identity function followed by the result type's rounding.
     if (plain("copy", t, 1, numerics)) add(unarySemantics("copy", t, t, numerics), "identity", 1);
@@ -160,8 +210,8 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
   return table;
 }
 
-const FMA32_LANE: LaneScalar = { op: "fma32", arity: 3, f32: false, flush: SMALLEST_NORMAL.f32 };
-const FMA64_LANE: LaneScalar = { op: "fma64", arity: 3, f32: false, flush: SMALLEST_NORMAL.f64 };
+const FMA32_LANE: LaneScalar = { op: "fma32", arity: 3, rounding: "none", flush: SMALLEST_NORMAL.f32, flushBeforeRounding: false };
+const FMA64_LANE: LaneScalar = { op: "fma64", arity: 3, rounding: "none", flush: SMALLEST_NORMAL.f64, flushBeforeRounding: false };
 
 /** The lane form of an op node norm(fn(...)) with `arity` operands, or undefined where the emitter has none with the same bits. */
 export function laneScalarOf(

@@ -13,7 +13,7 @@ import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matm
 import { emitPlan, readArrays } from "./emit_plan.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
-import { laneScalarOf } from "./scalar_ops.ts";
+import { type LaneOp, laneScalarOf } from "./scalar_ops.ts";
 
 /**
  * Arrays moved per run (inputs in, result out) up to which WebAssembly runs
@@ -26,19 +26,39 @@ const CACHED_BYTES = 1 << 20;
  * Above CACHED_BYTES, the work per point (see workOf) from which the SIMD
  * arithmetic pays for the copies: a memory-bound add of 1M elements ran 9 ms
  * in WebAssembly, 6 of them copies, against 2.3 ms in JavaScript; six ops
- * with a divide and a square root (work 13) ran 28 ms against 58 ms.
+ * with a divide and a square root (work 13) ran 28 ms against 58 ms. XLA
+ * CPU's flushed ops cost the JavaScript loops most: clamp(0, x + x, 6) over
+ * 1M elements ran 2.5x (f32) and 4.5x (bf16) faster in WebAssembly in that
+ * mode, 1.4x (f32) and 2x (bf16) slower in the reference mode.
  */
 const WORK_PER_POINT = 8;
 
-/** Work of one point: divides and square roots count 4, max/min 2 (compares and a select), others 1. */
+/** Work of one lane op in the JavaScript loops, roughly in adds. */
+const OP_WORK: { readonly [K in LaneOp]?: number } = {
+  divide: 4,
+  sqrt: 4,
+  maximum: 2,
+  minimum: 2,
+  clamp: 3,
+  maximumOrderedZeros: 4,
+  minimumOrderedZeros: 4,
+  clampOrderedZeros: 6,
+  fma32: 12,
+  fma64: 30,
+};
+
+/** Work of one point: each op's OP_WORK (1 if not listed), 3 more where a mode flushes around it, 1 more for bf16's rounding. */
 function workOf(plan: KernelPlan, numerics: Numerics): number {
   let work = 0;
   for (const n of plan.nodes) {
     if (n.kind !== "op") continue;
     const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
-    const kind = lane === undefined ? mathKindOf(n.fn, n.norm, n.operands.length) : undefined;
-    if (kind !== undefined) work += mathWork(kind);
-    else work += lane === undefined ? 0 : lane.op === "divide" || lane.op === "sqrt" ? 4 : lane.op === "maximum" || lane.op === "minimum" ? 2 : 1;
+    if (lane === undefined) {
+      const kind = mathKindOf(n.fn, n.norm, n.operands.length);
+      if (kind !== undefined) work += mathWork(kind);
+      continue;
+    }
+    work += (OP_WORK[lane.op] ?? 1) + (lane.flush !== undefined ? 3 : 0) + (lane.rounding === "bf16" ? 1 : 0);
   }
   return work;
 }

@@ -1,7 +1,7 @@
 /**
  * Random fused programs made only of what the WebAssembly emitter computes
- * (f64/f32 add, subtract, multiply, divide, maximum, minimum, negate, abs,
- * sqrt, XLA CPU's fused multiply-add custom call over broadcasts, transposes, slices, reverses, reshapes and iotas,
+ * (f64/f32/bf16 add, subtract, multiply, divide, maximum, minimum, negate, abs,
+ * sqrt, clamp, XLA CPU's fused multiply-add custom call over broadcasts, transposes, slices, reverses, reshapes and iotas,
  * some under an add reduce): with WebAssembly forced on, with it off, and
  * through `evaluate`, in both numerics modes, the same bits. Shapes run odd
  * and even minor sizes so both the two-lane steps and the one-lane tail run;
@@ -18,7 +18,7 @@ import { argumentsFor, fusionModule } from "../test_support.ts";
 import { uniformGenerator } from "../../elided_constants.ts";
 import { emitPlan } from "./emit_plan.ts";
 
-type T = "f32" | "f64";
+type T = "f32" | "f64" | "bf16";
 
 /** Writes one random fused computation from a stream of choices in [0, 1). */
 class Writer {
@@ -46,7 +46,10 @@ class Writer {
     switch (this.int(10)) {
       case 0:
         return this.emit(t, dims, `${["negate", "abs", "sqrt"][this.int(3)]}(%${this.value(t, dims, depth - 1)})`);
-      case 1:
+      case 1: {
+        const [lo, x, hi] = [0, 1, 2].map(() => this.value(t, dims, depth - 1));
+        return this.emit(t, dims, `clamp(%${lo}, %${x}, %${hi})`);
+      }
       case 2:
       case 3: {
         const op = ["add", "subtract", "multiply", "divide", "maximum", "minimum"][this.int(6)];
@@ -83,6 +86,7 @@ class Writer {
         return this.emit(t, dims, `iota(), iota_dimension=${this.int(rank)}`);
       }
       default: {
+        if (t === "bf16") return this.value(t, dims, depth - 1);
         const [a, b, c] = [0, 1, 2].map(() => this.value(t, dims, depth - 1));
         return this.emit(t, dims, `custom-call(%${a}, %${b}, %${c}), custom_call_target="${XLA_CPU_FMA_TARGET}"`);
       }
@@ -93,7 +97,7 @@ class Writer {
 function randomProgram(programSeed: number): { readonly text: string; readonly kind: string } {
   const next = uniformGenerator(programSeed);
   const w = new Writer(next);
-  const t: T = next() < 0.5 ? "f32" : "f64";
+  const t: T = (["f32", "f64", "bf16"] as const)[Math.floor(next() * 3)];
   const rank = Math.floor(next() * 4);
   const dims = Array.from({ length: rank }, () => 1 + Math.floor(next() * 7));
   if (rank > 0 && next() < 0.3) dims[rank - 1] = 16 + Math.floor(next() * 20);
