@@ -20,8 +20,8 @@ import type { KernelPlan } from "../kernel_plan.ts";
 import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
-import { type MathKind, MathFunctions, mathKindOf } from "./emit_xla_cpu_math.ts";
-import { type Fma64Operands, fma32Step, fma64Step, pushSplit } from "./fused_steps.ts";
+import { type MathKind, MathFunctions, fastFma32Step, mathKindOf } from "./emit_xla_cpu_math.ts";
+import { type Fma64Operands, fma64Step, pushSplit } from "./fused_steps.ts";
 import { type LaneRounding, type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -188,7 +188,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           flush(f, z, min);
           f.opU(Op.localSet, values[id]);
           if (lane.op === "fma32") {
-            fmaStep ??= fma32Step(f);
+            fmaStep ??= fastFma32Step(f);
             fmaStep(values[id], flushedX, flushedY);
           } else if (fma64 !== undefined && splits !== undefined) {
             const { xh, xl, yh, yl, scratch } = splits;

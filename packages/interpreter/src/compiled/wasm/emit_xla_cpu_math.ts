@@ -126,6 +126,37 @@ export function mathKindOf(fn: (...xs: number[]) => number, norm: Normalize | un
   return found !== undefined && found.norm === norm && arityOf(found.kind) === arity ? found.kind : undefined;
 }
 
+/**
+ * XLA CPU's f32 fused multiply-add step, acc = fma(x, y, acc) under FTZ (as fused_steps.ts's
+ * fma32Step), usually without its rounding to odd: the f64 sum s of the exact product and acc,
+ * rounded to f32, is the one rounding of x·y + acc unless s is an f32 midpoint (its low 29
+ * significand bits a 1 and then zeros: the exact value may lie on either side of it) or below
+ * twice the f32 normal range's bottom (the f32 grid there is not f64's cut short, and FTZ
+ * applies); a pair with such a lane takes fma32Step's exact step instead. Otherwise a value
+ * between x·y + acc and s would be an f64 number nearer to the exact value than s.
+ */
+export function fastFma32Step(f: FunctionBody): (acc: number, x: number, y: number) => void {
+  const s = f.local(V128);
+  const out = f.local(V128);
+  let exact: ((c: number, x: number, y: number) => void) | undefined;
+  const k = (x: number): void => {
+    f.simd(X.v128Const as SimdOp);
+    for (const b of bytesOf(x)) f.op(b);
+  };
+  return (acc, x, y) => {
+    f.opU(Op.localGet, x).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, acc).simd(Simd.f64x2Add).opU(Op.localTee, s);
+    f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, out);
+    f.opU(Op.localGet, s); k(bitsF64(0, 0x1fffffff)); f.simd(Simd.v128And); k(bitsF64(0, 0x10000000)); f.simd(Simd.i64x2Eq);
+    f.opU(Op.localGet, s).simd(Simd.f64x2Abs); k(2 ** -125); f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
+    f.simd(X.v128AnyTrue as SimdOp).structured(Op.if);
+    exact ??= fma32Step(f);
+    exact(acc, x, y);
+    f.opU(Op.localGet, acc).opU(Op.localSet, out);
+    f.op(Op.end);
+    f.opU(Op.localGet, out).opU(Op.localSet, acc);
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lane arithmetic on v128 locals (each result a fresh local).
 
@@ -237,30 +268,11 @@ class Lanes {
   fma(a: number, b: number, c: number): number {
     return this.p === "f32" ? this.fmaF32(a, b, c) : this.fmaF64(a, b, c);
   }
-  /**
-   * f32 a·b + c: the f64 sum s of the exact product and c, rounded to f32, is the one rounding
-   * of a·b + c unless s is an f32 midpoint (its low 29 significand bits 1 followed by zeros)
-   * or below the f32 normal range, where the f32 grid is not f64's cut short; a pair with such
-   * a lane takes fused_steps.ts's exact step (rounding to odd) instead.
-   */
   private fmaF32(a: number, b: number, c: number): number {
     const acc = this.f.local(V128);
-    this.get(a).get(b).f.simd(Simd.f64x2Mul);
-    this.get(c).f.simd(Simd.f64x2Add);
-    const s = this.set();
-    this.get(s).f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, acc);
-    const low = this.c(bitsF64(0, 0x1fffffff));
-    const mid = this.c(bitsF64(0, 0x10000000));
-    const tiny = this.c(2 ** -125);
-    this.get(s).get(low).f.simd(Simd.v128And);
-    this.get(mid).f.simd(Simd.i64x2Eq);
-    this.get(s).f.simd(Simd.f64x2Abs);
-    this.get(tiny).f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
-    this.simd(X.v128AnyTrue).f.structured(Op.if);
-    this.fma32 ??= fma32Step(this.f);
     this.get(c).f.opU(Op.localSet, acc);
+    this.fma32 ??= fastFma32Step(this.f);
     this.fma32(acc, a, b);
-    this.f.op(Op.end);
     return acc;
   }
   /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */

@@ -5,7 +5,8 @@
  * reference's) and select, over special values (NaN, ±0, ±inf, denormals of
  * both types, each function's thresholds) and random bit patterns, bit for
  * bit (NaNs as one value, as the engines' cross-check takes them); and the
- * f64 fused multiply-add custom call (scalar_ops.ts's lanes in this module layout). Each
+ * f32 and f64 fused multiply-add custom call (scalar_ops.ts's lanes; the f32 one with this
+ * file's step, checked on sums whose f64 rounding lands on an f32 midpoint). Each
  * array has an odd length, so both the two-lane steps and the one-lane tail run.
  */
 import { type ElementType, type HloInstruction, XLA_CPU_FMA_TARGET, getComputation, parseHloModule } from "@minixla/hlo";
@@ -63,6 +64,7 @@ const unary = (op: string, t: T): Case => ({ name: `${t} ${op}`, t, arity: 1, rh
 const CASES: readonly Case[] = [
   ...(["exponential", "tanh", "logistic"] as const).flatMap((op) => [unary(op, "f32"), unary(op, "f64")]),
   unary("log-plus-one", "f64"),
+  { name: "f32 fused multiply-add", t: "f32", arity: 3, rhs: `custom-call(%p0, %p1, %p2), custom_call_target="${XLA_CPU_FMA_TARGET}"`, numerics: "xla-cpu" },
   { name: "f64 fused multiply-add", t: "f64", arity: 3, rhs: `custom-call(%p0, %p1, %p2), custom_call_target="${XLA_CPU_FMA_TARGET}"`, numerics: "xla-cpu" },
   ...(["xla-cpu", "reference"] as const).flatMap((numerics) =>
     (["f32", "f64"] as const).flatMap((t) =>
@@ -144,6 +146,15 @@ describe("XLA CPU's element functions as WebAssembly lanes", () => {
         // A dense sweep of magnitudes from 2^-12 to 2^10 of both signs (each function's every branch and exponent).
         const sweep = Array.from({ length: 200 * N }, (_, i) => round((i % 2 === 0 ? 1 : -1) * 2 ** (-12 + (22 * i) / (200 * N))));
         for (let start = 0; start < sweep.length; start += N) check([Float64Array.from(sweep.slice(start, start + N))]);
+      }
+      if (c.name === "f32 fused multiply-add") {
+        // Sums whose f64 rounding lands on an f32 midpoint the exact value is not on: (1 + 2^-12)(1 - 2^-12 + 2^-24) + 2^24
+        // is 2^24 + 1 + 2^-36, whose f64 sum 2^24 + 1 would round to 2^24 (ties to even) where the one rounding gives 2^24 + 2.
+        const x = 1 + 2 ** -12;
+        const y = 1 - 2 ** -12 + 2 ** -24;
+        const cases = [[x, y, 2 ** 24], [-x, y, -(2 ** 24)], [x, -y, 2 ** 25], [x * 2 ** -100, y, 2 ** -76], [x, y, -(2 ** 24)], [x * 2 ** -126, y, 2 ** -102]];
+        expect(Math.fround(x * y + 2 ** 24)).toBe(2 ** 24); // the double rounding the lanes must not do
+        check([0, 1, 2].map((k) => Float64Array.from({ length: N }, (_, i) => cases[i % cases.length]![k]!)));
       }
       const array = fc.array(valueOf(c.t), { minLength: N, maxLength: N }).map((xs) => Float64Array.from(xs));
       fc.assert(fc.property(fc.array(array, { minLength: c.arity, maxLength: c.arity }), (arrays) => check(arrays)), { numRuns: 150 });
