@@ -10,6 +10,7 @@
  * allocating intermediates after its first run.
  */
 import { type Literal, type LiteralData, allocData, isTupleLiteral } from "@minixla/hlo";
+import { RESERVE_MIN_VALUES, requestReserved, reservedBuffer } from "./threads/page_reserve.ts";
 
 /** What one execution allocated: new arrays in total, and the most held at once by values of this execution. */
 export interface ExecutionStats {
@@ -47,6 +48,13 @@ export class BufferPool {
   private held = 0;
   private peak = 0;
   private pooledBytes = 0;
+  /** Lengths this pool had to allocate anew (large ones only): met again, they are a result's, made every run. */
+  private readonly freshLengths = new Set<number>();
+  /** Recurring lengths allocated anew in this execution: the reserve makes the next ones after it (`refill`). */
+  private readonly wanted = new Set<number>();
+
+  /** `reserve`: take recurring large fresh arrays from the page reserve (threads/page_reserve.ts). */
+  constructor(private readonly reserve = false) {}
 
   /** Starts an execution's accounting: what the pool already holds counts as held. */
   begin(): void {
@@ -81,9 +89,26 @@ export class BufferPool {
       return reused;
     }
     // allocData puts large arrays on shared memory, where worker threads can write them (threads/).
-    const b = allocData("f64", n) as Float64Array;
+    const b = this.fresh(n) ?? (allocData("f64", n) as Float64Array);
     this.made(b);
     return b;
+  }
+
+  /** A pre-touched array from the page reserve, for a large length this pool has allocated before. */
+  private fresh(n: number): Float64Array | undefined {
+    if (!this.reserve || n < RESERVE_MIN_VALUES) return undefined;
+    if (!this.freshLengths.has(n)) {
+      this.freshLengths.add(n);
+      return undefined;
+    }
+    this.wanted.add(n);
+    return reservedBuffer(n);
+  }
+
+  /** The execution is over: asks the page reserve for the next run's recurring arrays. */
+  refill(): void {
+    for (const n of this.wanted) requestReserved(n);
+    this.wanted.clear();
   }
 
   recycle(b: Float64Array): void {

@@ -14,6 +14,7 @@ import { resolveMaxBytes } from "../memory_budget.ts";
 import { BufferPool, type ExecutionStats } from "./buffer_pool.ts";
 import { type Program, type Runner, planComputation, runProgram } from "./program.ts";
 import { resolveThreads, withThreads } from "./threads/settings.ts";
+import { pageReserveEnabled } from "./threads/page_reserve.ts";
 
 /** Options of `compile`: evaluate's options, and switches to take the compiled engine apart. */
 export interface CompileOptions extends EvalOptions {
@@ -47,9 +48,10 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
   const m = options.fuse === false ? checked : fuse.run(checked);
   const useFast = options.compiledLoops !== false;
   const programs = new Map<string, Program>();
-  const pool = new BufferPool();
   const maxBytes = resolveMaxBytes(options.maxBytes);
   const threads = resolveThreads(options.threads);
+  // With threads, a helper thread touches the pages of each run's new result in advance (threads/page_reserve.ts).
+  const pool = new BufferPool(threads > 1 && pageReserveEnabled());
   const runner: Runner = {
     module: m,
     options: { ...options, maxBytes },
@@ -81,6 +83,7 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
       pool.begin();
       const result = runProgram(runner, entry, args);
       lastStats = pool.stats();
+      pool.refill();
       return result;
     },
     get lastStats() {

