@@ -9,12 +9,13 @@
  * multiply and divide is the f64 operation rounded to f32 by a demote and a
  * promote (the f32 values' sum, product and quotient round once in f64
  * without harm, as in arith.ts), every result flushed as under DAZ/FTZ; an
- * f32 fused multiply-add is fused_steps.ts's exact step (rounding to odd);
+ * f32 fused multiply-add is the f64 sum rounded once, or fused_steps.ts's
+ * exact step where that sum is an f32 midpoint or tiny (fastFma32Step);
  * an f64 one is fma64's fast path (TwoProduct, TwoSum, the fma64Tail
  * checks) with a zero product settled in the lanes as fma64Full settles it,
  * and the lanes it cannot settle handed to the host's fma64. f64 log1p's
- * lanes at |x| >= 0.4142 call the host's scalar function (it takes glibc's
- * log from Math.log). A function whose scalar form selects between branches
+ * lanes at |x| >= 0.4142 compute Math.log's algorithm (v8Log), and hand the
+ * host's scalar log1p the few it leaves. A function whose scalar form selects between branches
  * computes every branch and selects per lane. Nothing here comes from a
  * module: the functions are recognised by identity with the scalar table's.
  */
