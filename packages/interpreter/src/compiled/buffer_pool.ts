@@ -132,6 +132,8 @@ export class Frame {
   private readonly holders = new Map<LiteralData, Holding>();
   // Made on first need: many invocations hold no foreign array.
   private foreign: Set<LiteralData> | undefined;
+  // Buffers taken over from the caller's dying arguments (adoptFrom), made on first need.
+  private adopted: Set<LiteralData> | undefined;
 
   constructor(private readonly pool: BufferPool) {}
 
@@ -149,6 +151,31 @@ export class Frame {
 
   recycle(b: Float64Array): void {
     this.pool.recycle(b);
+  }
+
+  /** Whether `d` is a buffer this invocation took from the pool and exactly one live value holds (a step may then write it when that value dies there). */
+  exclusive(d: LiteralData): boolean {
+    const h = this.holders.get(d);
+    return h !== undefined && h.pooled && h.count === 1;
+  }
+
+  /**
+   * An argument that dies at the call starting this invocation: the buffers
+   * of `v` that the caller's frame took from the pool and only `v` holds move
+   * to this frame, held by nothing yet (this invocation's parameter holds
+   * them), so steps here may reuse them (a dynamic-update-slice in place) and
+   * they return to the pool when this invocation's last value holding them
+   * dies, or pass back with the result (handOver), held again by the dying
+   * argument, which the caller releases next.
+   */
+  adoptFrom(parent: Frame, v: Literal): void {
+    for (const d of isTupleLiteral(v) ? buffersOf(v) : [v.data]) {
+      const h = parent.holders.get(d);
+      if (h === undefined || !h.pooled || h.count !== 1 || this.holders.has(d)) continue;
+      parent.holders.delete(d);
+      this.holders.set(d, { count: 0, pooled: true });
+      (this.adopted ??= new Set()).add(d);
+    }
   }
 
   /** A new value holds its arrays. */
@@ -201,7 +228,8 @@ export class Frame {
     const h = this.holders.get(d);
     if (h === undefined || !h.pooled || parent.holders.has(d)) return;
     this.holders.delete(d);
-    parent.holders.set(d, { count: 0, pooled: true });
+    // An adopted buffer comes back still held by the caller's dying argument (its one holder when adopted).
+    parent.holders.set(d, { count: this.adopted?.has(d) === true ? 1 : 0, pooled: true });
   }
 
   /** A value died: arrays no live value holds any more are recycled (pool) or dropped (fallback). */

@@ -30,6 +30,7 @@ import type { Kernel, Numerics } from "../kernel.ts";
 import { KERNELS } from "../kernels/kernel_table.ts";
 import { conditionalBranch, scalarValue } from "../kernels/control/structural.ts";
 import { compileFusedComputation } from "./fused_kernel.ts";
+import { type FastCondition, fastCondition } from "./loop_condition.ts";
 import type { Invocation, Program } from "./program.ts";
 
 /** A step run on the invocation: operands in, result out. */
@@ -56,11 +57,15 @@ function plain(run: DirectStep["run"]): DirectStep {
  * the condition, a progress event after each body run), with the condition
  * and body programs run directly. The frame holds the current state; the
  * previous state is released once the next exists, so buffers the body took
- * from the pool go back to it for the next iteration.
+ * from the pool go back to it for the next iteration. A condition that only
+ * compares a counter of the state with a bound is decided from the state
+ * (loop_condition.ts), with the progress event its program would send,
+ * unless the memory budget is checked.
  */
-function whileStep(inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
+function whileStep(m: HloModule, inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
   const condition = lazyProgram(resolve, inst.called[0]);
   const body = lazyProgram(resolve, inst.called[1]);
+  let decide: FastCondition | undefined | null = null;
   return {
     holdsResult: true,
     run(operands, inv) {
@@ -69,6 +74,8 @@ function whileStep(inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
       const onProgress = inv.options.onProgress;
       const cond = condition();
       const bodyProgram = body();
+      if (decide === null) decide = fastCondition(cond.computation, (name) => getComputation(m, name));
+      const fast = cond.totalBytes <= inv.runner.maxBytes ? decide : undefined;
       let state = operands[0];
       frame.hold(state, "fresh");
       let iterations = 0;
@@ -76,12 +83,18 @@ function whileStep(inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
         if (limit !== undefined && limit >= 0 && iterations > limit) {
           throw new EvalError(`Loop ${inst.name} exceeded loop iteration limit (${limit}).`);
         }
-        const go = inv.run(cond, [state]);
-        frame.hold(go, "fresh");
-        const v = scalarValue(inst, go, "the loop condition");
-        frame.release(go);
+        let v = fast?.(state);
+        if (v !== undefined) {
+          onProgress?.({ kind: "instructions", count: cond.steps.length });
+        } else {
+          const go = inv.run(cond, [state]);
+          frame.hold(go, "fresh");
+          v = scalarValue(inst, go, "the loop condition");
+          frame.release(go);
+        }
         if (v === 0) return state;
-        const next = inv.run(bodyProgram, [state]);
+        // The state dies at the body's run (the next replaces it): the body may reuse its buffers.
+        const next = inv.run(bodyProgram, [state], STATE_DIES);
         frame.hold(next, "fresh");
         frame.release(state);
         state = next;
@@ -91,6 +104,8 @@ function whileStep(inst: InstructionOf<"while">, resolve: Resolve): DirectStep {
     },
   };
 }
+
+const STATE_DIES: readonly boolean[] = [true];
 
 /** pred index: true -> branch 0, false -> branch 1; integer index out of range -> last branch (the reference kernel's rule and messages). */
 function conditionalStep(inst: InstructionOf<"conditional">, resolve: Resolve): DirectStep {
@@ -139,8 +154,13 @@ function referenceDotOutputFusion(m: HloModule, inst: InstructionOf<"fusion">, f
   });
 }
 
-/** The direct step of `inst` (an instruction no compiled loop takes), or undefined for the reference kernel; `wasm` as CompileOptions.wasm. */
-export function directStep(m: HloModule, inst: HloInstruction, numerics: Numerics, resolve: Resolve, wasm = true): DirectStep | undefined {
+/**
+ * The direct step of `inst` (an instruction no compiled loop takes), or
+ * undefined for the reference kernel; `wasm` as CompileOptions.wasm;
+ * `dying[k]`: operand k dies at this step (a call's callee may then reuse
+ * its buffers).
+ */
+export function directStep(m: HloModule, inst: HloInstruction, numerics: Numerics, resolve: Resolve, wasm = true, dying?: readonly boolean[]): DirectStep | undefined {
   switch (inst.opcode) {
     case "parameter": {
       const n = inst.attributes.parameterNumber;
@@ -162,7 +182,8 @@ export function directStep(m: HloModule, inst: HloInstruction, numerics: Numeric
     }
     case "call": {
       const callee = lazyProgram(resolve, inst.called[0]);
-      return plain((operands, inv) => inv.run(callee(), operands));
+      const adopt = dying?.some((d) => d) === true ? dying : undefined;
+      return plain((operands, inv) => inv.run(callee(), operands, adopt));
     }
     case "fusion": {
       const fused = getComputation(m, inst.called[0]);
@@ -172,7 +193,7 @@ export function directStep(m: HloModule, inst: HloInstruction, numerics: Numeric
       return plain((operands, inv) => inv.run(callee(), operands));
     }
     case "while":
-      return whileStep(inst, resolve);
+      return whileStep(m, inst, resolve);
     case "conditional":
       return conditionalStep(inst, resolve);
     default:

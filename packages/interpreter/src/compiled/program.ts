@@ -28,6 +28,9 @@ import { checkBudget } from "../memory_budget.ts";
 import { type BufferPool, Frame, type Origin } from "./buffer_pool.ts";
 import { type DirectStep, directStep } from "./control_steps.ts";
 import { type FastStep, fastStep } from "./fast_steps.ts";
+import { foldConstants } from "./constant_folding.ts";
+import { dynamicSliceStep } from "./dynamic_slice_steps.ts";
+import { int64Step } from "./int64_steps.ts";
 
 interface Step {
   readonly inst: HloInstruction;
@@ -59,6 +62,8 @@ export interface Program {
 }
 
 const FOREIGN: ReadonlySet<string> = new Set(["parameter", "constant"]);
+/** Direct steps that cannot fail in a verified module and change nothing but their value: skipped like compiled steps when nothing reads them. */
+const PURE_DIRECT: ReadonlySet<string> = new Set(["parameter", "constant", "get-tuple-element", "tuple"]);
 
 function hasDynamicDimension(s: Shape): boolean {
   return s.elementType !== "tuple" && (s.dynamicDimensions?.some((d) => d) ?? false);
@@ -78,18 +83,30 @@ export function planComputation(
 ): Program {
   const { operandIndex, lastUse, rootIndex, resultBytes } = scheduleOf(c);
   const callees = new Set<string>();
-  const fasts = c.instructions.map((inst) => (useFast ? fastStep(m, c, inst, numerics, wasm) : undefined));
-  const { skip, unused } = deadSteps(operandIndex, rootIndex, fasts);
+  // Integer values the same every run (constant_folding.ts): computed now, returned by their steps.
+  const folded = useFast ? foldConstants(m, c, numerics) : [];
+  const fasts = c.instructions.map((inst, i) =>
+    useFast && folded[i] === undefined
+      ? (fastStep(m, c, inst, numerics, wasm) ?? int64Step(c, inst) ?? dynamicSliceStep(c, inst, lastUse[i].includes(operandIndex[i][0])))
+      : undefined,
+  );
+  const pure = c.instructions.map((inst, i) => fasts[i] !== undefined || (useFast && (folded[i] !== undefined || PURE_DIRECT.has(inst.opcode))));
+  const { skip, unused } = deadSteps(operandIndex, rootIndex, pure);
   const steps = c.instructions.map((inst, i): Step => {
     const fast = fasts[i];
-    const direct = useFast && fast === undefined && program !== undefined ? directStep(m, inst, numerics, program, wasm) : undefined;
+    const value = folded[i];
+    const direct =
+      value !== undefined ? { run: () => value, holdsResult: false }
+      : useFast && fast === undefined && program !== undefined
+        ? directStep(m, inst, numerics, program, wasm, operandIndex[i].map((o) => lastUse[i].includes(o)))
+      : undefined;
     if (fast === undefined) for (const name of inst.called ?? []) callees.add(name);
     return {
       inst,
       operandIndex: Int32Array.from(operandIndex[i]),
       lastUse: Int32Array.from(lastUse[i]),
       resultBytes: resultBytes[i],
-      origin: FOREIGN.has(inst.opcode) ? "foreign" : fast !== undefined ? "pool" : direct?.holdsResult === true ? "held" : "fresh",
+      origin: FOREIGN.has(inst.opcode) || value !== undefined ? "foreign" : fast !== undefined ? "pool" : direct?.holdsResult === true ? "held" : "fresh",
       fast,
       direct,
       dynamic: hasDynamicDimension(inst.shape) && hasTrait(inst.opcode, "elementwise"),
@@ -103,21 +120,22 @@ export function planComputation(
 
 /**
  * Which values nothing reads (`unused`: not the root, no user), and which
- * compiled steps need not run (`skip`): a compiled step is pure and cannot
- * fail on the operands its plan was made for, so one whose value neither
- * the root nor any step that runs reads changes nothing when left out (the
- * reference evaluates it and drops it). Other steps always run: they may
- * throw, or be the reference kernel of an op with effects. One backward pass,
- * operands coming before their users.
+ * pure steps need not run (`skip`): a compiled step is pure and cannot
+ * fail on the operands its plan was made for (as are folded values,
+ * parameters, constants, tuples and get-tuple-element in a verified module),
+ * so one whose value neither the root nor any step that runs reads changes
+ * nothing when left out (the reference evaluates it and drops it). Other
+ * steps always run: they may throw, or be the reference kernel of an op with
+ * effects. One backward pass, operands coming before their users.
  */
-function deadSteps(operandIndex: readonly (readonly number[])[], rootIndex: number, fasts: readonly (FastStep | undefined)[]): { skip: boolean[]; unused: boolean[] } {
+function deadSteps(operandIndex: readonly (readonly number[])[], rootIndex: number, pure: readonly boolean[]): { skip: boolean[]; unused: boolean[] } {
   const n = operandIndex.length;
   const read = new Array<boolean>(n).fill(false);
   const hasUser = new Array<boolean>(n).fill(false);
   const skip = new Array<boolean>(n).fill(false);
   for (let i = n - 1; i >= 0; i--) {
     for (const o of operandIndex[i]) hasUser[o] = true;
-    const runs = i === rootIndex || read[i] || fasts[i] === undefined;
+    const runs = i === rootIndex || read[i] || !pure[i];
     skip[i] = !runs;
     if (runs) for (const o of operandIndex[i]) read[o] = true;
   }
@@ -160,9 +178,13 @@ export class Invocation implements EvalContext {
     return runProgram(this.runner, this.runner.program(name), callArgs);
   }
 
-  /** Runs a planned program on arguments; the pooled buffers of its result become this run's. */
-  run(p: Program, callArgs: readonly Literal[]): Literal {
-    return runProgram(this.runner, p, callArgs, this.frame);
+  /**
+   * Runs a planned program on arguments; the pooled buffers of its result
+   * become this run's. `dying[k]`: argument k dies at this call, so the
+   * callee adopts the buffers only it holds (Frame.adoptFrom).
+   */
+  run(p: Program, callArgs: readonly Literal[], dying?: readonly boolean[]): Literal {
+    return runProgram(this.runner, p, callArgs, this.frame, dying);
   }
 
   computation(name: string): HloComputation {
@@ -177,11 +199,15 @@ export class Invocation implements EvalContext {
 /**
  * Runs a program on arguments; values die after their last use and their
  * pooled buffers are reused. With `parent`, the pooled buffers of the result
- * pass to the caller's frame (Frame.handOver).
+ * pass to the caller's frame (Frame.handOver), and the arguments flagged in
+ * `dying` give this run the buffers only they held (Frame.adoptFrom).
  */
-export function runProgram(r: Runner, p: Program, args: readonly Literal[], parent?: Frame): Literal {
+export function runProgram(r: Runner, p: Program, args: readonly Literal[], parent?: Frame, dying?: readonly boolean[]): Literal {
   const inv = new Invocation(r, p.computation, args);
   const frame = inv.frame;
+  if (parent !== undefined && dying !== undefined) {
+    for (let k = 0; k < args.length; k++) if (dying[k] === true) frame.adoptFrom(parent, args[k]);
+  }
   const { steps } = p;
   const values: (Literal | undefined)[] = new Array(steps.length);
   // When every result of the program together fits the budget, no step can pass it.

@@ -70,7 +70,7 @@ function bigToFloat(to: ElementType): (x: bigint) => number {
 }
 
 /** s64/u64 -> pred or an integer type of at most 32 bits: the low bits, wrapped by the type's normalizer. */
-function bigToNarrow(to: ElementType): (x: bigint) => number {
+export function bigToNarrow(to: ElementType): (x: bigint) => number {
   if (to === "pred") return (x) => (x !== 0n ? 1 : 0);
   const norm = ELEMENT_TYPE_INFO[to].normalize;
   return (x) => norm(Number(BigInt.asUintN(32, x)));
