@@ -11,6 +11,15 @@
  * and the largest files' times are reported.
  *
  *   npx tsx scripts/bench_stablehlo_read.ts [--mb 10] [--runs 5] [--file F.mlir] [--corpus DIR] [--baseline DIR]
+ *
+ * Measured on the shared 2-core machine, 28 Nov 2026, reader before
+ * (--baseline, a checkout of commit feee0a3) and after the work that cut its
+ * allocations (about 600 MB to 440 MB per read; the MLIR records held at
+ * once, 100 MB to 60 MB): interleaved, median of 7 and of 9 reads, under a
+ * load average of 12 to 24 (so wall times were several times the usual
+ * 1.35 s): CPU 2118 -> 1901 ms and 2201 -> 1933 ms; in a bundled A/B of 7
+ * reads, CPU 2042 -> 1506 ms (main thread 1420 -> 1120 ms). The 1 s wall
+ * target could not be confirmed on that loaded machine.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

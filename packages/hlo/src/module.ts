@@ -162,7 +162,10 @@ export function moduleStructureProblems(m: {
       if (v !== undefined) problems.push(`${section.name} entry ${e.id}: ${v}`);
     }
   }
-  for (const c of m.computations as readonly unknown[] as readonly HloComputation[]) {
+  // Indexed loops: this runs over every instruction of large modules, and iterators cost there.
+  const comps = m.computations as readonly unknown[] as readonly HloComputation[];
+  for (let ci = 0; ci < comps.length; ci++) {
+    const c = comps[ci];
     if (typeof c !== "object" || c === null) {
       problems.push(`a computation must be an object, got ${String(c)}`);
       continue;
@@ -173,7 +176,9 @@ export function moduleStructureProblems(m: {
       problems.push(`computation ${String(c.name)}: instructions must be an array`);
       continue;
     }
-    for (const inst of c.instructions as readonly unknown[] as readonly HloInstruction[]) {
+    const insts = c.instructions as readonly unknown[] as readonly HloInstruction[];
+    for (let ii = 0; ii < insts.length; ii++) {
+      const inst = insts[ii];
       if (typeof inst !== "object" || inst === null) {
         problems.push(`computation ${String(c.name)}: an instruction must be an object, got ${String(inst)}`);
         continue;
@@ -186,9 +191,9 @@ export function moduleStructureProblems(m: {
       else noteWellFormed(inst.shape);
       if (typeof inst.attributes !== "object" || inst.attributes === null) problems.push(`${whereOf(c, inst)}: attributes must be an object`);
       if (!Array.isArray(inst.operands)) problems.push(`${whereOf(c, inst)}: operands must be an array of names`);
-      else for (const o of inst.operands) namedIn(c, inst, "operand", o);
+      else for (let k = 0; k < inst.operands.length; k++) namedIn(c, inst, "operand", inst.operands[k]);
       if (!Array.isArray(inst.called)) problems.push(`${whereOf(c, inst)}: called must be an array of computation names`);
-      else for (const callee of inst.called) namedIn(c, inst, "called computation", callee);
+      else for (let k = 0; k < inst.called.length; k++) namedIn(c, inst, "called computation", inst.called[k]);
       if (inst.opcode === "custom-call") problems.push(...rawAttributeProblems(whereOf(c, inst), inst.attributes));
       if (inst.annotations !== undefined) problems.push(...annotationProblems(whereOf(c, inst), inst.annotations));
     }

@@ -59,7 +59,7 @@ export function parseFields(lx: MlirLexer, aliases: AliasTable, close: string): 
     if (lx.eatPunct("=")) out.set(key, parseAttr(lx, aliases));
     else out.set(key, { kind: "unit" });
   } while (lx.eatPunct(","));
-  lx.expectPunct(close, "closing the attribute list");
+  lx.needPunct(close, "closing the attribute list");
   return out;
 }
 
@@ -105,7 +105,7 @@ export function parseAttr(lx: MlirLexer, aliases: AliasTable, typeSuffix = true)
         if (!lx.eatPunct("]")) {
           do items.push(parseAttr(lx, aliases));
           while (lx.eatPunct(","));
-          lx.expectPunct("]", "closing the array attribute");
+          lx.needPunct("]", "closing the array attribute");
         }
         return { kind: "array", items, at: t.start };
       }
@@ -140,7 +140,8 @@ export function parseAttr(lx: MlirLexer, aliases: AliasTable, typeSuffix = true)
         case "false": return { kind: "bool", value: false };
         case "unit": return { kind: "unit" };
         case "dense": {
-          const open = lx.expectPunct("<", "after 'dense'");
+          const open = lx.rawStart();
+          lx.needPunct("<", "after 'dense'");
           const start = lx.rawStart();
           lx.rawAngleBody(open);
           const end = lx.pos - 1;
@@ -152,7 +153,7 @@ export function parseAttr(lx: MlirLexer, aliases: AliasTable, typeSuffix = true)
         case "dense_array":
           throw lx.error(t, `${t.text} attributes are not supported (MLIR prints them only for blobs outside the text)`);
         case "array": {
-          lx.expectPunct("<", "after 'array'");
+          lx.needPunct("<", "after 'array'");
           const ty = lx.next();
           const values: bigint[] = [];
           if (lx.eatPunct(":")) {
@@ -164,7 +165,7 @@ export function parseAttr(lx: MlirLexer, aliases: AliasTable, typeSuffix = true)
               else throw lx.error(v, `expected an integer in array<${ty.text}: ...>, found ${describe(v)}`);
             } while (lx.eatPunct(","));
           }
-          lx.expectPunct(">", "closing array<...>");
+          lx.needPunct(">", "closing array<...>");
           return { kind: "ints", values, at: t.start };
         }
         case "loc": {

@@ -106,7 +106,7 @@ function scalarText(cx: BroadcastContext, a: Attr | undefined): string {
 }
 
 /** Translates a broadcasting CHLO op or constant_like into `cx.comp`; `short` satisfies isChloBroadcast. */
-export function translateChloBroadcast(cx: BroadcastContext, short: string, operands: readonly Val[], resultType: MlirType, at: MlirToken): Val {
+export function translateChloBroadcast(cx: BroadcastContext, short: string, operands: readonly Val[], resultType: MlirType, at: MlirToken | number): Val {
   const { comp, op } = cx;
   const rt = tensor(cx, resultType, "result");
   const name = op.results[0]?.name ?? short;

@@ -153,7 +153,7 @@ function atanhParts(e: Elementwise, x: Val, y: Val): { re: Val; im: Val } {
 }
 
 /** Writes complex chlo.`short` on `operands` into `comp` (isComplexChlo holds for it and the result type). */
-export function decomposeComplexChlo(comp: Comp, short: ComplexChloOp, operands: readonly Val[], resultType: MlirType, at: MlirToken): Val {
+export function decomposeComplexChlo(comp: Comp, short: ComplexChloOp, operands: readonly Val[], resultType: MlirType, at: MlirToken | number): Val {
   const fail = (why: string) => comp.out.lx.error(at, `chlo.${short} ${why}`);
   if (operands.length !== 1) throw fail(`takes 1 operand, not ${operands.length}`);
   const z = operands[0];

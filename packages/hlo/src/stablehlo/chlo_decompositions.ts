@@ -21,10 +21,10 @@ type Direction = "EQ" | "NE" | "LT" | "LE" | "GT" | "GE";
 /** Element-wise HLO over one shape: each call adds one instruction. */
 export class Elementwise {
   readonly #comp: Comp;
-  readonly #at: MlirToken;
+  readonly #at: MlirToken | number;
   readonly dims: readonly number[];
   readonly #consts = new Map<string, Val>();
-  constructor(comp: Comp, dims: readonly number[], at: MlirToken) {
+  constructor(comp: Comp, dims: readonly number[], at: MlirToken | number) {
     this.#comp = comp;
     this.dims = dims;
     this.#at = at;
@@ -131,7 +131,7 @@ const IN_OWN_TYPE: ReadonlySet<DecomposedChloOp> = new Set(["asin", "acos", "asi
  * `resultType`. Operands must have the result's type (the legalization's
  * element-wise forms; CHLO's broadcasting forms are refused).
  */
-export function decomposeChlo(comp: Comp, short: DecomposedChloOp, operands: readonly Val[], resultType: MlirType, at: MlirToken): Val {
+export function decomposeChlo(comp: Comp, short: DecomposedChloOp, operands: readonly Val[], resultType: MlirType, at: MlirToken | number): Val {
   const fail = (why: string) => comp.out.lx.error(at, `chlo.${short} ${why}`);
   const arity = ARITY[short];
   if (operands.length !== arity) throw fail(`takes ${arity} operand${arity === 1 ? "" : "s"}, not ${operands.length}`);

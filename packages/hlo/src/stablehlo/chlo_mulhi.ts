@@ -34,7 +34,7 @@ function mulhiU64(e: Elementwise, a: Val, b: Val): Val {
 }
 
 /** Writes chlo.mulhi of `operands` into `comp` (an integer type of the result's shape). */
-export function decomposeMulhi(comp: Comp, operands: readonly Val[], resultType: MlirType, at: MlirToken): Val {
+export function decomposeMulhi(comp: Comp, operands: readonly Val[], resultType: MlirType, at: MlirToken | number): Val {
   const fail = (why: string) => comp.out.lx.error(at, `chlo.mulhi ${why}`);
   if (operands.length !== 2) throw fail(`takes 2 operands, not ${operands.length}`);
   if (resultType.kind !== "tensor") throw fail("needs a tensor result");

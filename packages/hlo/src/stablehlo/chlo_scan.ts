@@ -19,12 +19,12 @@ import { parseResultTypes, parseTypeList } from "./types.ts";
 
 function parseOperands(p: ParserState, what: string): ValueRef[] {
   const lx = p.lx;
-  lx.expectPunct("(", `before the scan's ${what}`);
+  lx.needPunct("(", `before the scan's ${what}`);
   const out: ValueRef[] = [];
   if (!lx.eatPunct(")")) {
     do out.push(parseValueRef(p));
     while (lx.eatPunct(","));
-    lx.expectPunct(")", `closing the scan's ${what}`);
+    lx.needPunct(")", `closing the scan's ${what}`);
   }
   return out;
 }
@@ -36,22 +36,22 @@ export function parseChloScan(p: ParserState, nameTok: MlirToken, results: Resul
   if (!lx.eatIdent("inits")) throw lx.error(lx.peek(), "expected 'inits' after the scan's inputs");
   const inits = parseOperands(p, "inits");
   if (!lx.eatIdent("dimension")) throw lx.error(lx.peek(), "expected 'dimension=' after the scan's inits");
-  lx.expectPunct("=", "after 'dimension'");
+  lx.needPunct("=", "after 'dimension'");
   const d = lx.expect("number", "the scan dimension");
   if (!/^\d+$/.test(d.text)) throw lx.error(d, "the scan dimension must be a non-negative integer");
   const attrs = new Map<string, Attr>();
   attrs.set("dimension", { kind: "int", value: BigInt(d.text), at: d.start });
   attrs.set("operandSegmentSizes", { kind: "ints", values: [BigInt(inputs.length), BigInt(inits.length)], at: d.start });
   if (lx.eatIdent("attributes")) {
-    lx.expectPunct("{", "after 'attributes'");
+    lx.needPunct("{", "after 'attributes'");
     for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
   }
   const body = parseRegion(p);
-  lx.expectPunct(":", "before the scan's function type");
+  lx.needPunct(":", "before the scan's function type");
   const operandTypes = parseTypeList(lx);
-  lx.expectPunct("->", "in the scan's function type");
+  lx.needPunct("->", "in the scan's function type");
   const resultTypes = parseResultTypes(lx);
-  return { name: nameTok.text, at: nameTok, results, operands: [...inputs, ...inits], attrs, regions: [body], operandTypes, resultTypes, words: [] };
+  return { name: nameTok.text, at: nameTok.start, results, operands: [...inputs, ...inits], attrs, regions: [body], operandTypes, resultTypes, words: [] };
 }
 
 function boolAttr(a: Attr | undefined): boolean | undefined {

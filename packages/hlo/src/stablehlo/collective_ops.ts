@@ -33,7 +33,7 @@ function attrInt(t: Translation, op: Op, name: string): number {
 function matrix(t: Translation, op: Op, name: string): number[][] {
   const a = op.attrs.get(name);
   if (a === undefined) return [];
-  const at = "at" in a ? a.at : op.at.start;
+  const at = "at" in a ? a.at : op.at;
   if (a.kind === "array") return a.items.map((row: Attr) => intList(t.out.lx, row, name));
   if (a.kind !== "dense" || a.type?.kind !== "tensor" || a.type.dims.length !== 2) {
     throw t.out.lx.error(at, `${op.name}: ${name} must be a dense rank-2 integer tensor`);
@@ -74,7 +74,7 @@ function replicaGroups(t: Translation, op: Op): string {
 function channel(t: Translation, op: Op): string[] {
   const a = op.attrs.get("channel_handle");
   if (a === undefined) return [];
-  if (a.kind !== "struct") throw t.out.lx.error("at" in a ? a.at : op.at.start, `${op.name}: channel_handle must be #stablehlo.channel_handle<handle = N, type = T>`);
+  if (a.kind !== "struct") throw t.out.lx.error("at" in a ? a.at : op.at, `${op.name}: channel_handle must be #stablehlo.channel_handle<handle = N, type = T>`);
   // StableHLO splits processes cross-replica when channel_id <= 0; HLO does so when it has no channel_id.
   const id = intList(t.out.lx, a.fields.get("handle"), "handle")[0] ?? 0;
   return id > 0 ? [`channel_id=${id}`] : [];

@@ -216,15 +216,31 @@ function store(data: LiteralData, i: number, v: number | bigint, et: ElementType
 }
 
 const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const NEGATIVE_NAN = new Float64Array(new BigUint64Array([0xfff8000000000000n]).buffer)[0];
 
-/** The bytes of hex digits (after "0x"); the digits are checked already. */
-function hexBytes(hex: string): Uint8Array {
+/** Each character code's hex digit value, 255 for the others. */
+const HEX_DIGIT = (() => {
+  const t = new Uint8Array(256).fill(255);
+  for (let c = 0; c < 10; c++) t[48 + c] = c;
+  for (let c = 0; c < 6; c++) {
+    t[65 + c] = 10 + c;
+    t[97 + c] = 10 + c;
+  }
+  return t;
+})();
+
+/** The bytes of `"0x"` and an even number of hex digits, or undefined where it is not that. */
+function hexBytes(hex: string): Uint8Array | undefined {
+  if (hex.length % 2 !== 0 || hex.charCodeAt(0) !== 48 || hex.charCodeAt(1) !== 120) return undefined;
   const n = (hex.length - 2) / 2;
   const out = new Uint8Array(n + 8);
-  const digit = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
-  for (let i = 0, p = 2; i < n; i++, p += 2) out[i] = (digit(hex.charCodeAt(p)) << 4) | digit(hex.charCodeAt(p + 1));
-  return out;
+  let bad = 0;
+  for (let i = 0, p = 2; i < n; i++, p += 2) {
+    const hi = HEX_DIGIT[hex.charCodeAt(p) & 255] | (hex.charCodeAt(p) > 255 ? 255 : 0);
+    const lo = HEX_DIGIT[hex.charCodeAt(p + 1) & 255] | (hex.charCodeAt(p + 1) > 255 ? 255 : 0);
+    bad |= hi | lo;
+    out[i] = (hi << 4) | lo;
+  }
+  return bad > 15 ? undefined : out;
 }
 
 /** A real element of a hex blob (little-endian, at byte `at`): its value in `et`. */
@@ -259,13 +275,13 @@ export function denseLiteral(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>,
   if (first?.kind === "string") {
     if (view.next() !== undefined) throw lx.error(first, "a hex literal must be the whole dense value");
     const hex = first.text.slice(1, -1);
-    if (!/^0x[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) throw lx.error(first, "a hex literal must be \"0x\" and an even number of hex digits");
+    const raw = hexBytes(hex);
+    if (raw === undefined) throw lx.error(first, "a hex literal must be \"0x\" and an even number of hex digits");
     const bits = BITS[et];
     if (bits === undefined) throw lx.error(first, `no hex literal for element type ${et}`);
     const bytes = bits / 8;
     const n = (hex.length - 2) / 2 / bytes;
     if (n !== 1 && n !== count) throw lx.error(first, `hex literal holds ${n} elements of ${bytes} bytes; the type has ${count}`);
-    const raw = hexBytes(hex);
     const dv = new DataView(raw.buffer);
     const comp = complex ? complexComponentType(et as "c64" | "c128") : et;
     const width = complex ? bytes / 2 : bytes;
@@ -294,35 +310,57 @@ export function denseLiteral(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>,
     }
     return { shape, data };
   }
-  // Lists and splats: the element texts (small next to hex blobs), each stored as the HLO reader stores it.
-  const elems = denseElements(lx, a, t);
-  return { shape, data: literalDataOf(et, elems, count, data) };
+  // Lists and splats: each value stored as the HLO reader stores the text denseElements gives for it.
+  const values = denseValues(lx, a, t);
+  const lanes = complex ? 2 : 1;
+  const comp = complex ? complexComponentType(et as "c64" | "c128") : et;
+  const splat = values.length === lanes;
+  for (let i = 0; i < count; i++) {
+    for (let lane = 0; lane < lanes; lane++) store(data, i * lanes + lane, values[splat ? lane : i * lanes + lane], comp);
+  }
+  return { shape, data };
 }
 
-/** Fills `data` from element texts as denseLiteralText writes them (one text splats). */
-function literalDataOf(et: ElementType, elems: readonly string[], count: number, data: LiteralData): LiteralData {
+/**
+ * The values of a dense literal written as a list or a splat, real and
+ * imaginary parts in turn for complex types: what denseElements reads, with
+ * the same checks and errors, as numbers rather than texts.
+ */
+function denseValues(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>, t: TensorType): (number | bigint)[] {
+  const view = new MlirLexerView(lx, a.start, a.end);
+  const et = t.elementType;
+  const out: (number | bigint)[] = [];
   const complex = isComplexType(et);
   const comp = complex ? complexComponentType(et as "c64" | "c128") : et;
-  const parse = (s: string): number | bigint => {
-    if (isBigIntType(comp)) return BigInt(s);
-    switch (s) {
-      case "true": return 1;
-      case "false": return 0;
-      case "nan": return NaN;
-      case "-nan": return NEGATIVE_NAN;
-      case "inf": return Infinity;
-      case "-inf": return -Infinity;
-      default: return Number(s);
+  const zero = isBigIntType(comp) ? 0n : 0;
+  for (;;) {
+    const tok = view.next();
+    if (tok === undefined) break;
+    if (tok.kind === "string") throw lx.error(tok, "a hex literal must be the whole dense value");
+    if (tok.kind === "punct" && (tok.text === "[" || tok.text === "]")) continue;
+    if (tok.kind === "punct" && tok.text === "(") {
+      if (!complex) throw lx.error(tok, `a (real, imaginary) pair is not a value of ${et}`);
+      const re = view.next();
+      const reNeg = view.negative;
+      if (re === undefined) throw lx.error(tok, "unfinished complex pair");
+      const reV = realValue(lx, comp, re, reNeg);
+      const im = view.next();
+      const imNeg = view.negative;
+      if (im === undefined) throw lx.error(tok, "unfinished complex pair");
+      const imV = realValue(lx, comp, im, imNeg);
+      const close = view.next();
+      if (close === undefined || close.text !== ")") throw lx.error(close ?? tok, "expected ')' closing the complex pair");
+      out.push(reV, imV);
+      continue;
     }
-  };
-  const values = elems.map((e) => {
-    if (!complex) return [parse(e)];
-    const [re, im] = e.slice(1, -1).split(", ");
-    return [parse(re), parse(im)];
-  });
-  for (let i = 0; i < count; i++) {
-    const v = values.length === 1 ? values[0] : values[i];
-    v.forEach((x, lane) => store(data, i * v.length + lane, x, comp));
+    if (tok.kind === "punct") throw lx.error(tok, `unexpected ${describe(tok)} in a dense literal`);
+    const v = realValue(lx, comp, tok, view.negative);
+    if (complex) out.push(v, zero);
+    else out.push(v);
   }
-  return data;
+  const n = complex ? out.length / 2 : out.length;
+  const count = elementCountOf(t);
+  if (n !== 1 && n !== count) throw lx.error(a.at, `dense literal has ${n} elements; its type has ${count}`);
+  if (n === 0 && count !== 0) throw lx.error(a.at, "empty dense literal for a non-empty type");
+  return out;
 }

@@ -49,7 +49,8 @@ function keptByUniquer(names: readonly string[]): boolean {
   // Numbers seen: a bitmap for the small ones (the emitter's), a set beyond.
   const small = new Uint8Array(4 * names.length + 64);
   const large = new Set<number>();
-  for (const n of names) {
+  for (let k = 0; k < names.length; k++) {
+    const n = names[k];
     const dot = n.lastIndexOf(".");
     if (dot <= 0 || dot === n.length - 1 || n.length - dot > 16) return false;
     let id = 0;
@@ -71,7 +72,10 @@ function keptByUniquer(names: readonly string[]): boolean {
 
 function instructionNames(out: ModuleText): string[] {
   const names: string[] = [];
-  for (const c of out.comps) for (const e of c.body) names.push(e.name);
+  for (let i = 0; i < out.comps.length; i++) {
+    const body = out.comps[i].body;
+    for (let k = 0; k < body.length; k++) names.push(body[k].name);
+  }
   return names;
 }
 
@@ -87,7 +91,11 @@ function deepFreeze<T>(root: T): T {
     if (typeof x !== "object" || x === null || Object.isFrozen(x)) continue;
     if (Array.isArray(x)) {
       Object.freeze(x);
-      for (const v of x as readonly unknown[]) if (typeof v === "object" && v !== null) stack.push(v);
+      const xs = x as readonly unknown[];
+      for (let i = 0; i < xs.length; i++) {
+        const v = xs[i];
+        if (typeof v === "object" && v !== null) stack.push(v);
+      }
       continue;
     }
     const proto: unknown = Object.getPrototypeOf(x);
@@ -96,8 +104,9 @@ function deepFreeze<T>(root: T): T {
       continue;
     }
     Object.freeze(x);
-    for (const k of Object.keys(x)) {
-      const v = (x as Record<string, unknown>)[k];
+    const keys = Object.keys(x);
+    for (let i = 0; i < keys.length; i++) {
+      const v = (x as Record<string, unknown>)[keys[i]];
       if (typeof v === "object" && v !== null) stack.push(v);
     }
   }
@@ -168,8 +177,34 @@ function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): reado
   }
 }
 
-/** Attribute objects checked against their opcode's schema, by opcode and text: shared by the instructions spelled alike. */
-type Checked = Map<string, Record<string, unknown>>;
+/**
+ * Per module and opcode (two levels, so that no key string is made per
+ * instruction): attribute lists by their text, and attribute objects checked
+ * against the opcode's schema, shared by the instructions spelled alike.
+ */
+interface Caches {
+  readonly parsed: Map<string, Map<string, ParsedAttributeList>>;
+  readonly checked: Map<string, Map<string, Record<string, unknown>>>;
+}
+
+/** The inner map of `outer` for `key`, made on first use. */
+function inner<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let m = outer.get(key);
+  if (m === undefined) {
+    m = new Map();
+    outer.set(key, m);
+  }
+  return m;
+}
+
+/** Whether an object has no own enumerable key. */
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/** The checked-attributes key of attribute lists with no attributes (calls, whiles: only callees): one object serves them all. */
+const NO_ATTRIBUTES = "\u0000";
 
 function checkedAttributes(attributes: Record<string, unknown>, opcode: Opcode): Record<string, unknown> {
   if (!OPCODES[opcode].attributes.safeParse(attributes).success) throw NOT_SIMPLE;
@@ -179,7 +214,7 @@ function checkedAttributes(attributes: Record<string, unknown>, opcode: Opcode):
 }
 
 function instruction(
-  e: Emitted, tables: Tables, checked: Checked, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
+  e: Emitted, tables: Tables, caches: Caches, shapes: ReadonlyMap<string, Shape>, programs: ReadonlyMap<string, ProgramShape>,
 ): HloInstruction {
   const opcode = e.opcode;
   if (!isOpcode(opcode) || !arityFits(opcode, e.operands.length)) throw NOT_SIMPLE;
@@ -192,51 +227,58 @@ function instruction(
     // Frozen as createModule freezes, once per shared object: see directModule.
     deepFreeze(shape);
   }
-  const key = `${opcode} ${e.attrs}`;
-  let parsed = tables.attrs.get(key);
+  const parsedByText = inner(caches.parsed, opcode);
+  let parsed = parsedByText.get(e.attrs);
   let cached = true;
   if (parsed === undefined) {
     parsed = parseAttributeList(e.attrs, opcode);
     cached = e.attrs.length < 200;
-    if (cached) tables.attrs.set(key, parsed);
+    if (cached) parsedByText.set(e.attrs, parsed);
   }
   if (parsed.controlPredecessors !== undefined) throw NOT_SIMPLE;
-  const operandShapes: Shape[] = [];
-  const operands: string[] = [];
-  for (const o of e.operands) {
+  // Lists made at their length (map), as they are kept.
+  const operandShapes = e.operands.map((o) => {
     const s = shapes.get(o.hlo);
     if (s === undefined) throw NOT_SIMPLE; // a forward or dangling reference
-    operandShapes.push(s);
-    operands.push(o.hlo);
-  }
+    return s;
+  });
+  const operands = e.operands.map((o) => o.hlo);
   let attributes: Record<string, unknown> | undefined;
   // Parameters share their attributes by number; a constant's literal is its own.
   const special = opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
-  const checkedKey = opcode === "parameter" ? `${key}#${String(e.parameterNumber)}` : key;
+  const checked = inner(caches.checked, opcode);
+  let checkedKey = opcode === "parameter" ? `${e.attrs}#${String(e.parameterNumber)}` : e.attrs;
+  if (!special && opcode !== "parameter" && isEmpty(parsed.attributes)) {
+    checkedKey = NO_ATTRIBUTES;
+    cached = true;
+  }
   if (!special && cached) attributes = checked.get(checkedKey);
   if (attributes === undefined) {
     const fresh: Record<string, unknown> = { ...parsed.attributes };
     if (opcode === "parameter") fresh.parameterNumber = e.parameterNumber;
+    let valid = false;
     if (opcode === "constant") {
       const l = e.literal;
       if (l === undefined) throw NOT_SIMPLE;
-      fresh.literal = typeof l === "string" ? (parseConstantText(l, shape) as Literal) : l;
+      const literal = typeof l === "string" ? (parseConstantText(l, shape) as Literal) : l;
+      fresh.literal = literal;
+      // A literal alone is what constant's schema asks for: no check, and nothing noted for the verifier, per constant.
+      valid = isEmpty(parsed.attributes) && "data" in literal;
     }
     if (opcode === "map" && fresh.dimensions === undefined) {
       const first = operandShapes[0] ?? shape;
       fresh.dimensions = isArrayShape(first) ? first.dimensions.map((_, i) => i) : [];
     }
-    attributes = deepFreeze(checkedAttributes(fresh, opcode));
+    attributes = deepFreeze(valid ? fresh : checkedAttributes(fresh, opcode));
     if (!special && cached) checked.set(checkedKey, attributes);
   }
   const called = calledList(opcode, parsed.calls);
   if (!calledCountFits(opcode, called.length)) throw NOT_SIMPLE;
-  const calledShapes: ProgramShape[] = [];
-  for (const n of called) {
+  const calledShapes = called.map((n) => {
     const p = programs.get(n);
     if (p === undefined) throw NOT_SIMPLE; // a callee not built before its caller
-    calledShapes.push(p);
-  }
+    return p;
+  });
   // StableHLO's typing rule: the stored type is the one the operands give.
   if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
   if (!noImplicitBroadcast(opcode, attributes, operandShapes, shape)) throw NOT_SIMPLE;
@@ -263,19 +305,21 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
   if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
   const entries = out.comps.filter((c) => c.isEntry);
   if (entries.length > 1 || out.comps.length === 0) return undefined;
-  const checked: Checked = new Map();
+  const caches: Caches = { parsed: new Map(), checked: new Map() };
   const programs = new Map<string, ProgramShape>();
   const computations: HloComputation[] = [];
   try {
-    for (const c of out.comps) {
+    for (let ci = 0; ci < out.comps.length; ci++) {
+      const c = out.comps[ci];
       if (c.body.length === 0 || programs.has(c.name)) return undefined;
       const shapes = new Map<string, Shape>();
       const instructions: HloInstruction[] = [];
       const numbers: Shape[] = [];
       let parameters = 0;
-      for (const e of c.body) {
+      for (let ei = 0; ei < c.body.length; ei++) {
+        const e = c.body[ei];
         if (shapes.has(e.name)) return undefined;
-        const inst = instruction(e, tables, checked, shapes, programs);
+        const inst = instruction(e, tables, caches, shapes, programs);
         shapes.set(inst.name, inst.shape);
         instructions.push(inst);
         if (inst.opcode === "parameter") {
@@ -288,7 +332,9 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
       // Numbers used once each, so all below the count means exactly 0..n-1.
       if (numbers.length > parameters) return undefined;
       const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
-      const comp: HloComputation = { name: c.name, instructions, root };
+      // Frozen here as createModule would freeze them, so that its deep freeze stops at each computation.
+      Object.freeze(instructions);
+      const comp: HloComputation = Object.freeze({ name: c.name, instructions, root });
       // programShape(comp), from what is at hand: parameter shapes by number (0..n-1, checked above), the root's.
       programs.set(comp.name, { parameters: numbers, result: shapes.get(root) as Shape });
       computations.push(comp);

@@ -19,7 +19,7 @@ function definingOp(t: Translation, ref: ValueRef): Op | undefined {
   let body: Region | undefined;
   let start = -1;
   for (const f of t.funcs.values()) {
-    if (f.body !== undefined && f.at.start <= ref.tok.start && f.at.start > start) {
+    if (f.body !== undefined && f.at.start <= ref.at && f.at.start > start) {
       start = f.at.start;
       body = f.body;
     }
@@ -44,13 +44,13 @@ function constantInts(t: Translation, op: Op, index: number, what: string): bigi
   const def = definingOp(t, ref);
   const value = def?.name === "stablehlo.constant" || def?.name === "mhlo.constant" ? def.attrs.get("value") : undefined;
   if (def === undefined || value?.kind !== "dense") {
-    throw t.out.lx.error(ref.tok, `${op.name}: its ${what} operand is not a stablehlo.constant; HLO has no op that takes it as a value (XLA too needs it constant)`);
+    throw t.out.lx.error(ref.at, `${op.name}: its ${what} operand is not a stablehlo.constant; HLO has no op that takes it as a value (XLA too needs it constant)`);
   }
   const ints = denseInts(t.out.lx, value);
   const type = def.resultTypes[0];
   const count = type?.kind === "tensor" ? type.dims.reduce((a, d) => a * d, 1) : ints.length;
   if (ints.length === 1 && count !== 1) return new Array<bigint>(count).fill(ints[0]);
-  if (ints.length !== count) throw t.out.lx.error(ref.tok, `${op.name}: its ${what} constant holds ${ints.length} integers, its type ${count}`);
+  if (ints.length !== count) throw t.out.lx.error(ref.at, `${op.name}: its ${what} constant holds ${ints.length} integers, its type ${count}`);
   return ints;
 }
 
@@ -60,7 +60,7 @@ function constantInts(t: Translation, op: Op, index: number, what: string): bigi
  */
 export function staticForm(t: Translation, op: Op, name: string, asAttrs: readonly (readonly [number, string])[]): Op {
   const attrs = new Map<string, Attr>(op.attrs);
-  for (const [i, attr] of asAttrs) attrs.set(attr, { kind: "ints", values: constantInts(t, op, i, attr), at: op.operands[i].tok.start });
+  for (const [i, attr] of asAttrs) attrs.set(attr, { kind: "ints", values: constantInts(t, op, i, attr), at: op.operands[i].at });
   const moved = new Set(asAttrs.map(([i]) => i));
   const keep = (_: unknown, i: number) => !moved.has(i);
   return { ...op, name, attrs, operands: op.operands.filter(keep), operandTypes: op.operandTypes?.filter(keep) };

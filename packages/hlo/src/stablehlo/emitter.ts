@@ -34,6 +34,8 @@ export class ModuleText {
     this.lx = lx;
   }
   readonly #clean = new Map<string, string>();
+  /** HLO shape texts of types met already (the parser shares one object per spelled type). */
+  readonly shapeTexts = new Map<MlirType, string>();
   fresh(base: string): string {
     let clean = this.#clean.get(base);
     if (clean === undefined) {
@@ -69,8 +71,6 @@ export class Emitted {
   }
 }
 
-/** HLO shape texts of types met already (the parser shares one object per spelled type). */
-const shapeTexts = new WeakMap<MlirType, string>();
 
 /** One HLO computation being written. */
 export class Comp {
@@ -87,6 +87,7 @@ export class Comp {
   /** Adds `name = shape opcode(operands), attrs` and returns its value. */
   emit(base: string, type: MlirType, opcode: string, operands: readonly Val[], attrs: string, at: MlirToken | number): Val {
     const name = this.out.fresh(base);
+    const shapeTexts = this.out.shapeTexts;
     let shape = shapeTexts.get(type);
     if (shape === undefined) {
       shape = shapeText(type, this.out.lx, at);
@@ -122,13 +123,18 @@ export class Comp {
     this.env.set(name, [...vals]);
   }
 
+  /** As define, taking `vals` itself: a list made for this and kept by no one else. */
+  defineOwned(name: string, vals: Val[]): void {
+    this.env.set(name, vals);
+  }
+
   lookup(ref: ValueRef): Val {
     const group = this.env.get(ref.name);
-    if (group === undefined) throw this.out.lx.error(ref.tok, `value ${ref.name} is not defined here`);
+    if (group === undefined) throw this.out.lx.error(ref.at, `value ${ref.name} is not defined here`);
     const i = ref.index ?? 0;
-    if (ref.index === undefined && group.length !== 1) throw this.out.lx.error(ref.tok, `${ref.name} has ${group.length} results; use ${ref.name}#0 ... to pick one`);
+    if (ref.index === undefined && group.length !== 1) throw this.out.lx.error(ref.at, `${ref.name} has ${group.length} results; use ${ref.name}#0 ... to pick one`);
     const v = group[i];
-    if (v === undefined) throw this.out.lx.error(ref.tok, `${ref.name} has no result #${i}`);
+    if (v === undefined) throw this.out.lx.error(ref.at, `${ref.name} has no result #${i}`);
     return v;
   }
 

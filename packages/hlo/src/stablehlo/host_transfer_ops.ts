@@ -39,7 +39,7 @@ function channelAttrs(t: Translation, op: Op): string[] {
   const attrs: string[] = [];
   const h = op.attrs.get("channel_handle");
   if (h !== undefined) {
-    if (h.kind !== "struct") throw t.out.lx.error("at" in h ? h.at : op.at.start, `${op.name}: channel_handle must be #stablehlo.channel_handle<handle = N, type = T>`);
+    if (h.kind !== "struct") throw t.out.lx.error("at" in h ? h.at : op.at, `${op.name}: channel_handle must be #stablehlo.channel_handle<handle = N, type = T>`);
     attrs.push(`channel_id=${intList(t.out.lx, h.fields.get("handle"), "handle")[0] ?? 0}`);
   }
   const host = op.attrs.get("is_host_transfer");

@@ -78,9 +78,26 @@ export class MlirLexer {
     this.pos = offset;
   }
 
+  /**
+   * Whether punctuation `p` comes next. A match is found on the characters
+   * when no token is peeked yet, so that the commonest tests make no token.
+   */
   isPunct(p: string): boolean {
+    // Otherwise the token is made, as it will be read next (and a malformed one is reported as ever).
+    if (this.#peeked === undefined && this.#punctAt(p) >= 0) return true;
     const t = this.peek();
     return t.kind === "punct" && t.text === p;
+  }
+
+  /** The end of punctuation `p` if it is the next token (no token peeked), else -1; skips whitespace. */
+  #punctAt(p: string): number {
+    this.#skip();
+    const s = this.text;
+    const i = this.pos;
+    const c = s.charCodeAt(i);
+    if (c !== p.charCodeAt(0)) return -1;
+    if (p.length === 1) return c === 45 && s.charCodeAt(i + 1) === 62 ? -1 : i + 1;
+    return s.charCodeAt(i + 1) === p.charCodeAt(1) ? i + 2 : -1;
   }
 
   isIdent(word: string): boolean {
@@ -89,6 +106,13 @@ export class MlirLexer {
   }
 
   eatPunct(p: string): boolean {
+    if (this.#peeked === undefined) {
+      const end = this.#punctAt(p);
+      if (end >= 0) {
+        this.pos = end;
+        return true;
+      }
+    }
     if (!this.isPunct(p)) return false;
     this.next();
     return true;
@@ -101,9 +125,29 @@ export class MlirLexer {
   }
 
   expectPunct(p: string, where: string): MlirToken {
+    if (this.#peeked === undefined) {
+      const end = this.#punctAt(p);
+      if (end >= 0) {
+        const start = this.pos;
+        this.pos = end;
+        return { kind: "punct", text: p, start, end };
+      }
+    }
     const t = this.next();
     if (t.kind !== "punct" || t.text !== p) throw this.error(t, `expected '${p}' ${where}, found ${describe(t)}`);
     return t;
+  }
+
+  /** As expectPunct, for a caller that needs no token: a match makes none. */
+  needPunct(p: string, where: string): void {
+    if (this.#peeked === undefined) {
+      const end = this.#punctAt(p);
+      if (end >= 0) {
+        this.pos = end;
+        return;
+      }
+    }
+    this.expectPunct(p, where);
   }
 
   expect(kind: MlirTokenKind, what: string): MlirToken {
@@ -116,7 +160,7 @@ export class MlirLexer {
    * The raw text up to the `>` that closes a `<` just read (nested `<...>`,
    * strings and `->` arrows skipped); the lexer moves past that `>`.
    */
-  rawAngleBody(open: MlirToken): { text: string; start: number } {
+  rawAngleBody(open: MlirToken | number): { text: string; start: number } {
     const start = this.rawStart();
     const s = this.text;
     let depth = 1;

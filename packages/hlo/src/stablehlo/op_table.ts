@@ -87,7 +87,7 @@ function resultType(t: Translation, op: Op, i = 0): MlirType {
   return r;
 }
 
-function tensorOf(t: Translation, v: Val | MlirType, at: MlirToken): TensorType {
+function tensorOf(t: Translation, v: Val | MlirType, at: MlirToken | number): TensorType {
   const ty = "hlo" in v ? v.type : v;
   if (ty.kind !== "tensor") throw t.out.lx.error(at, "expected a tensor value");
   return ty;
@@ -132,7 +132,7 @@ function structField(t: Translation, op: Op, s: Attr | undefined, field: string)
 function dimLabels(t: Translation, op: Op): string {
   const a = attr(op, "dimension_numbers");
   let text = a?.kind === "opaque" ? a.text : "";
-  const at = a !== undefined && "at" in a ? a.at : op.at.start;
+  const at = a !== undefined && "at" in a ? a.at : op.at;
   text = text.replace(/^#stablehlo\.conv</, "").replace(/>$/, "");
   const m = /^\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]\s*$/.exec(text);
   if (!m) {
@@ -340,7 +340,7 @@ function callOp(t: Translation, comp: Comp, op: Op, callee: string, operands: re
 }
 
 /** A scalar constant broadcast to the shape of `like`. */
-function splat(t: Translation, comp: Comp, like: TensorType, value: string, at: MlirToken): Val {
+function splat(t: Translation, comp: Comp, like: TensorType, value: string, at: MlirToken | number): Val {
   const scalarType: TensorType = { kind: "tensor", elementType: like.elementType, dims: [] };
   const c = comp.constant("c", scalarType, value, at);
   if (like.dims.length === 0) return c;

@@ -8,7 +8,7 @@
 import { type AliasTable, type Attr, parseAttr, parseFields, skipBalanced } from "./attributes.ts";
 import { type MlirLexer, type MlirToken, describe, unquote } from "./lexer.ts";
 import { parsePrettyOp } from "./pretty.ts";
-import type { Block, BlockArg, Func, MlirModule, Op, Region, ResultGroup, ValueRef } from "./syntax.ts";
+import { type Block, type BlockArg, type Func, type MlirModule, type Op, type Region, type ResultGroup, type ValueRef, NO_ATTRS, compact, compactAttrs } from "./syntax.ts";
 import { parseResultTypes, parseType, parseTypeList } from "./types.ts";
 
 export interface ParserState {
@@ -30,8 +30,8 @@ export function skipLoc(p: ParserState): void {
 export function parseValueRef(p: ParserState): ValueRef {
   const t = p.lx.expect("value", "a value (%name)");
   const hash = t.text.indexOf("#");
-  if (hash < 0) return { name: t.text, index: undefined, tok: t };
-  return { name: t.text.slice(0, hash), index: Number(t.text.slice(hash + 1)), tok: t };
+  if (hash < 0) return { name: t.text, index: undefined, at: t.start };
+  return { name: t.text.slice(0, hash), index: Number(t.text.slice(hash + 1)), at: t.start };
 }
 
 /** `%a, %b` up to a non-value token. */
@@ -45,25 +45,25 @@ export function parseValueList(p: ParserState): ValueRef[] {
 
 /** `(%a: T {attrs}, ...)`: block or function arguments. */
 export function parseArgList(p: ParserState): BlockArg[] {
-  p.lx.expectPunct("(", "opening the argument list");
+  p.lx.needPunct("(", "opening the argument list");
   const args: BlockArg[] = [];
   if (p.lx.eatPunct(")")) return args;
   do {
     const tok = p.lx.expect("value", "an argument name (%name)");
-    p.lx.expectPunct(":", `after the argument ${tok.text}`);
+    p.lx.needPunct(":", `after the argument ${tok.text}`);
     const type = parseType(p.lx);
     let attrs: ReadonlyMap<string, Attr> | undefined;
     if (p.lx.eatPunct("{")) attrs = parseFields(p.lx, p.aliases, "}");
     skipLoc(p);
-    args.push({ name: tok.text, type, tok, attrs });
+    args.push({ name: tok.text, type, at: tok.start, attrs });
   } while (p.lx.eatPunct(","));
-  p.lx.expectPunct(")", "closing the argument list");
+  p.lx.needPunct(")", "closing the argument list");
   return args;
 }
 
 /** `{ [^bb0(...):] ops... }`. */
 export function parseRegion(p: ParserState, entryArgs: readonly BlockArg[] = []): Region {
-  const at = p.lx.expectPunct("{", "opening a region");
+  const at = p.lx.expectPunct("{", "opening a region").start;
   const blocks: Block[] = [];
   let args: readonly BlockArg[] = entryArgs;
   let ops: Op[] = [];
@@ -77,19 +77,19 @@ export function parseRegion(p: ParserState, entryArgs: readonly BlockArg[] = [])
     if (t.kind === "eof") throw p.lx.error(at, "region is never closed by '}'");
     if (t.kind === "caret") {
       if (started || blocks.length > 0) {
-        blocks.push({ args, ops });
+        blocks.push({ args, ops: compact(ops) });
         ops = [];
       }
       p.lx.next();
       args = p.lx.isPunct("(") ? parseArgList(p) : [];
-      p.lx.expectPunct(":", `after the block label ${t.text}`);
+      p.lx.needPunct(":", `after the block label ${t.text}`);
       started = true;
       continue;
     }
     started = true;
     ops.push(parseOp(p));
   }
-  blocks.push({ args, ops });
+  blocks.push({ args, ops: compact(ops) });
   return { blocks, at };
 }
 
@@ -105,42 +105,43 @@ function parseResults(p: ParserState): ResultGroup[] {
       count = Number(n.text);
       if (!Number.isSafeInteger(count) || count < 1) throw p.lx.error(n, "a result count must be a positive integer");
     }
-    groups.push({ name: tok.text, count, tok });
+    groups.push({ name: tok.text, count, at: tok.start });
   } while (p.lx.eatPunct(","));
-  p.lx.expectPunct("=", "after the result names");
+  p.lx.needPunct("=", "after the result names");
   return groups;
 }
 
 /** `"op.name"(operands) <{props}> (regions) {attrs} : (types) -> types`. */
 function parseGenericOp(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const name = unquote(p.lx, nameTok);
-  p.lx.expectPunct("(", `after the op name ${nameTok.text}`);
+  p.lx.needPunct("(", `after the op name ${nameTok.text}`);
   const operands = parseValueList(p);
-  p.lx.expectPunct(")", "closing the operand list");
+  p.lx.needPunct(")", "closing the operand list");
   if (p.lx.isPunct("[")) throw p.lx.error(p.lx.peek(), "ops with successor blocks have no HLO counterpart");
   const attrs = new Map<string, Attr>();
   if (p.lx.isPunct("<")) {
     p.lx.next();
-    p.lx.expectPunct("{", "opening the properties");
+    p.lx.needPunct("{", "opening the properties");
     for (const [k, v] of parseFields(p.lx, p.aliases, "}")) attrs.set(k, v);
-    p.lx.expectPunct(">", "closing the properties");
+    p.lx.needPunct(">", "closing the properties");
   }
   const regions: Region[] = [];
   if (p.lx.isPunct("(")) {
     p.lx.next();
     do regions.push(parseRegion(p));
     while (p.lx.eatPunct(","));
-    p.lx.expectPunct(")", "closing the region list");
+    p.lx.needPunct(")", "closing the region list");
   }
   if (p.lx.eatPunct("{")) for (const [k, v] of parseFields(p.lx, p.aliases, "}")) attrs.set(k, v);
-  p.lx.expectPunct(":", "before the op's function type");
+  p.lx.needPunct(":", "before the op's function type");
   const operandTypes = parseTypeList(p.lx);
-  p.lx.expectPunct("->", "in the op's function type");
+  p.lx.needPunct("->", "in the op's function type");
   const resultTypes = parseResultTypes(p.lx);
   skipLoc(p);
   const callee = attrs.get("callee") ?? attrs.get("call_target_name");
   return {
-    name, at: nameTok, results, operands, attrs, regions, operandTypes, resultTypes, words: [],
+    name, at: nameTok.start, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(regions),
+    operandTypes: compact(operandTypes), resultTypes: compact(resultTypes), words: compact([]),
     callee: callee?.kind === "symbol" ? callee.name : callee?.kind === "string" ? callee.value : undefined,
   };
 }
@@ -169,16 +170,16 @@ function parseFunc(p: ParserState, kw: MlirToken): Func {
       if (!p.lx.eatPunct(")")) {
         do {
           const type = parseType(p.lx);
-          const attrs = p.lx.eatPunct("{") ? parseFields(p.lx, p.aliases, "}") : new Map<string, Attr>();
+          const attrs = p.lx.eatPunct("{") ? parseFields(p.lx, p.aliases, "}") : NO_ATTRS;
           results.push({ type, attrs });
         } while (p.lx.eatPunct(","));
-        p.lx.expectPunct(")", "closing the result list");
+        p.lx.needPunct(")", "closing the result list");
       }
-    } else results.push({ type: parseType(p.lx), attrs: new Map() });
+    } else results.push({ type: parseType(p.lx), attrs: NO_ATTRS });
   }
-  let attrs: ReadonlyMap<string, Attr> = new Map();
+  let attrs: ReadonlyMap<string, Attr> = NO_ATTRS;
   if (p.lx.eatIdent("attributes")) {
-    p.lx.expectPunct("{", "after 'attributes'");
+    p.lx.needPunct("{", "after 'attributes'");
     attrs = parseFields(p.lx, p.aliases, "}");
   }
   const body = p.lx.isPunct("{") ? parseRegion(p, args) : undefined;
@@ -205,7 +206,7 @@ function parseTopLevelItems(p: ParserState, funcs: Func[], close: boolean): void
     }
     if (t.kind === "hash" || t.kind === "bang") {
       p.lx.next();
-      p.lx.expectPunct("=", `after the alias ${t.text}`);
+      p.lx.needPunct("=", `after the alias ${t.text}`);
       if (t.kind === "hash") p.aliases.set(t.text, parseAttr(p.lx, p.aliases));
       else parseType(p.lx);
       continue;
@@ -237,7 +238,7 @@ export function parseMlirText(lx: MlirLexer): MlirModule {
   // Aliases come before the module.
   while (lx.peek().kind === "hash" || lx.peek().kind === "bang") {
     const t = lx.next();
-    lx.expectPunct("=", `after the alias ${t.text}`);
+    lx.needPunct("=", `after the alias ${t.text}`);
     if (t.kind === "hash") p.aliases.set(t.text, parseAttr(lx, p.aliases));
     else parseType(lx);
   }
@@ -248,15 +249,15 @@ export function parseMlirText(lx: MlirLexer): MlirModule {
     if (lx.peek().kind === "symbol") name = lx.next().text.slice(1).replace(/^"|"$/g, "");
     let attrs: ReadonlyMap<string, Attr> = new Map();
     if (lx.eatIdent("attributes")) {
-      lx.expectPunct("{", "after 'attributes'");
+      lx.needPunct("{", "after 'attributes'");
       attrs = parseFields(lx, p.aliases, "}");
     }
-    lx.expectPunct("{", "opening the module body");
+    lx.needPunct("{", "opening the module body");
     parseTopLevelItems(p, funcs, true);
     skipLoc(p);
     while (lx.peek().kind === "hash") {
       const t = lx.next();
-      lx.expectPunct("=", `after the alias ${t.text}`);
+      lx.needPunct("=", `after the alias ${t.text}`);
       parseAttr(lx, p.aliases);
     }
     const rest = lx.peek();

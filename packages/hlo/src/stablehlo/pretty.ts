@@ -14,7 +14,7 @@ import { type Attr, parseAttr, parseFields } from "./attributes.ts";
 import { parseChloScan } from "./chlo_scan.ts";
 import { type MlirToken, describe, unquote } from "./lexer.ts";
 import { type ParserState, parseArgList, parseRegion, parseValueList, parseValueRef } from "./parser.ts";
-import type { BlockArg, Op, Region, ResultGroup, ValueRef } from "./syntax.ts";
+import { type BlockArg, type Op, type Region, type ResultGroup, type ValueRef, NO_ATTRS, compact, compactAttrs } from "./syntax.ts";
 import { type MlirType, parseResultTypes, parseType, parseTypeList } from "./types.ts";
 
 interface Trailing {
@@ -43,8 +43,9 @@ function opRecord(
   tr: Trailing | undefined, extra: Partial<Pick<Op, "regions" | "callee" | "words">> = {},
 ): Op {
   return {
-    name, at, results, operands, attrs, regions: extra.regions ?? [], operandTypes: tr?.inputs,
-    resultTypes: tr?.outputs ?? [], callee: extra.callee, words: extra.words ?? [],
+    name, at: at.start, results: compact(results), operands: compact(operands), attrs: compactAttrs(attrs), regions: compact(extra.regions ?? []),
+    operandTypes: tr?.inputs === undefined ? undefined : compact(tr.inputs), resultTypes: compact(tr?.outputs ?? []), callee: extra.callee,
+    words: compact(extra.words ?? []),
   };
 }
 
@@ -88,7 +89,7 @@ function parseBrackets(p: ParserState, attrs: Map<string, Attr>): void {
       }
       starts.push(a);
     } while (lx.eatPunct(","));
-    lx.expectPunct("]", "closing the brackets");
+    lx.needPunct("]", "closing the brackets");
   }
   if (slice || starts.length !== 1) {
     attrs.set("start_indices", { kind: "array", items: starts, at: open.start });
@@ -101,7 +102,9 @@ function parseBrackets(p: ParserState, attrs: Map<string, Attr>): void {
 function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const lx = p.lx;
   const operands: ValueRef[] = [];
-  const attrs = new Map<string, Attr>();
+  // Made on the first attribute: most ops have none.
+  let attrMap: Map<string, Attr> | undefined;
+  const attrs = (): Map<string, Attr> => (attrMap ??= new Map());
   const words: string[] = [];
   let parens = false;
   if (lx.isPunct("(") && nameTok.text.startsWith("chlo.")) {
@@ -112,14 +115,14 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
     const t = lx.peek();
     if (t.kind === "value") {
       operands.push(parseValueRef(p));
-      if (lx.isPunct("[")) parseBrackets(p, attrs);
+      if (lx.isPunct("[")) parseBrackets(p, attrs());
     } else if (t.kind === "ident" && t.text === "dense") {
-      attrs.set("value", parseAttr(lx, p.aliases, false));
+      attrs().set("value", parseAttr(lx, p.aliases, false));
     } else if (t.kind === "ident" && t.text !== "loc") {
       lx.next();
       if (lx.eatPunct("=")) {
-        if (attrs.has(t.text)) throw lx.error(t, `attribute ${t.text} is given twice`);
-        attrs.set(t.text, prettyValue(p));
+        if (attrMap?.has(t.text)) throw lx.error(t, `attribute ${t.text} is given twice`);
+        attrs().set(t.text, prettyValue(p));
       } else words.push(t.text);
     } else if (t.kind === "string" && words.length === 0 && operands.length === 0) {
       lx.next();
@@ -129,22 +132,22 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
     if (!lx.eatPunct(",")) break;
   }
   if (parens) lx.expectPunct(")", "closing the operand list");
-  if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
+  if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs().set(k, v);
   let tr: Trailing | undefined;
   if (lx.eatPunct(":")) tr = parseTrailing(p);
-  return opRecord(nameTok.text, nameTok, results, operands, attrs, tr, { words });
+  return opRecord(nameTok.text, nameTok, results, operands, attrMap ?? NO_ATTRS, tr, { words });
 }
 
 function parseCall(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const lx = p.lx;
   const sym = lx.expect("symbol", "the callee (@name)");
   const callee = sym.text.startsWith('@"') ? unquote(lx, sym) : sym.text.slice(1);
-  lx.expectPunct("(", "opening the argument list");
+  lx.needPunct("(", "opening the argument list");
   const operands = parseValueList(p);
-  lx.expectPunct(")", "closing the argument list");
+  lx.needPunct(")", "closing the argument list");
   const attrs = new Map<string, Attr>();
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the call's function type");
+  lx.needPunct(":", "before the call's function type");
   return opRecord(nameTok.text, nameTok, results, operands, attrs, parseTrailing(p), { callee });
 }
 
@@ -153,14 +156,14 @@ function parseConstant(p: ParserState, nameTok: MlirToken, results: ResultGroup[
   const attrs = new Map<string, Attr>();
   if (lx.isPunct("(")) {
     lx.next();
-    lx.expectPunct(")", "after 'constant('");
+    lx.needPunct(")", "after 'constant('");
     if (lx.eatPunct("<")) {
-      lx.expectPunct("{", "opening the properties");
+      lx.needPunct("{", "opening the properties");
       for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-      lx.expectPunct(">", "closing the properties");
+      lx.needPunct(">", "closing the properties");
     }
     if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-    lx.expectPunct(":", "before the constant's type");
+    lx.needPunct(":", "before the constant's type");
     return opRecord(nameTok.text, nameTok, results, [], attrs, parseTrailing(p));
   }
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
@@ -173,20 +176,20 @@ function parseConstant(p: ParserState, nameTok: MlirToken, results: ResultGroup[
 
 function parseWhile(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const lx = p.lx;
-  lx.expectPunct("(", "after 'while'");
+  lx.needPunct("(", "after 'while'");
   const iterNames: MlirToken[] = [];
   const operands: ValueRef[] = [];
   if (!lx.eatPunct(")")) {
     do {
       iterNames.push(lx.expect("value", "a loop variable (%name)"));
-      lx.expectPunct("=", "after the loop variable");
+      lx.needPunct("=", "after the loop variable");
       operands.push(parseValueRef(p));
     } while (lx.eatPunct(","));
-    lx.expectPunct(")", "closing the loop variables");
+    lx.needPunct(")", "closing the loop variables");
   }
   const attrs = new Map<string, Attr>();
   if (lx.eatIdent("attributes")) {
-    lx.expectPunct("{", "after 'attributes'");
+    lx.needPunct("{", "after 'attributes'");
     for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
   }
   let types: MlirType[] = [];
@@ -195,7 +198,7 @@ function parseWhile(p: ParserState, nameTok: MlirToken, results: ResultGroup[]):
     while (lx.eatPunct(",")) types.push(parseType(lx));
   }
   if (types.length !== iterNames.length) throw lx.error(nameTok, `while has ${iterNames.length} loop variables but ${types.length} types`);
-  const args: BlockArg[] = iterNames.map((tok, i) => ({ name: tok.text, type: types[i], tok }));
+  const args: BlockArg[] = iterNames.map((tok, i) => ({ name: tok.text, type: types[i], at: tok.start }));
   if (!lx.eatIdent("cond")) throw lx.error(lx.peek(), `expected 'cond' after the while's types, found ${describe(lx.peek())}`);
   const cond = parseRegion(p, args);
   if (!lx.eatIdent("do")) throw lx.error(lx.peek(), `expected 'do' after the while's condition, found ${describe(lx.peek())}`);
@@ -208,19 +211,19 @@ function appliedRegion(name: string, at: MlirToken, types: readonly MlirType[]):
   const n = types.length;
   const scalar = (t: MlirType): MlirType => (t.kind === "tensor" ? { kind: "tensor", elementType: t.elementType, dims: [] } : t);
   const args: BlockArg[] = [];
-  for (let i = 0; i < 2 * n; i++) args.push({ name: `%__applied${i}`, type: scalar(types[i % n]), tok: at });
+  for (let i = 0; i < 2 * n; i++) args.push({ name: `%__applied${i}`, type: scalar(types[i % n]), at: at.start });
   const ops: Op[] = [];
   const outs: ValueRef[] = [];
   for (let i = 0; i < n; i++) {
     const r = `%__applied_r${i}`;
     ops.push({
-      name, at, results: [{ name: r, count: 1, tok: at }], operands: [{ name: args[i].name, index: undefined, tok: at }, { name: args[n + i].name, index: undefined, tok: at }],
+      name, at: at.start, results: [{ name: r, count: 1, at: at.start }], operands: [{ name: args[i].name, index: undefined, at: at.start }, { name: args[n + i].name, index: undefined, at: at.start }],
       attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [args[i].type], words: [],
     });
-    outs.push({ name: r, index: undefined, tok: at });
+    outs.push({ name: r, index: undefined, at: at.start });
   }
-  ops.push({ name: "stablehlo.return", at, results: [], operands: outs, attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [], words: [] });
-  return { blocks: [{ args, ops }], at };
+  ops.push({ name: "stablehlo.return", at: at.start, results: [], operands: outs, attrs: new Map(), regions: [], operandTypes: undefined, resultTypes: [], words: [] });
+  return { blocks: [{ args, ops }], at: at.start };
 }
 
 /** `reduce(%x init: %c), ... applies op across dimensions = [..] : T` or with `reducer(...) (...) {...}`. */
@@ -229,21 +232,21 @@ function parseReduce(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
   const inputs: ValueRef[] = [];
   const inits: ValueRef[] = [];
   do {
-    lx.expectPunct("(", "opening '(%x init: %y)'");
+    lx.needPunct("(", "opening '(%x init: %y)'");
     inputs.push(parseValueRef(p));
     if (!lx.eatIdent("init")) throw lx.error(lx.peek(), "expected 'init:' in the reduce operands");
-    lx.expectPunct(":", "after 'init'");
+    lx.needPunct(":", "after 'init'");
     inits.push(parseValueRef(p));
-    lx.expectPunct(")", "closing '(%x init: %y)'");
+    lx.needPunct(")", "closing '(%x init: %y)'");
   } while (lx.eatPunct(","));
   let applied: MlirToken | undefined;
   if (lx.eatIdent("applies")) applied = lx.expect("ident", "the applied op");
   if (!lx.eatIdent("across")) throw lx.error(lx.peek(), `expected 'across dimensions = [...]', found ${describe(lx.peek())}`);
   if (!lx.eatIdent("dimensions")) throw lx.error(lx.peek(), "expected 'dimensions' after 'across'");
-  lx.expectPunct("=", "after 'dimensions'");
+  lx.needPunct("=", "after 'dimensions'");
   const attrs = new Map<string, Attr>([["dimensions", parseAttr(lx, p.aliases)]]);
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the reduce's types");
+  lx.needPunct(":", "before the reduce's types");
   const tr = parseTrailing(p);
   let region: Region;
   if (applied !== undefined) region = appliedRegion(applied.text, applied, inits.map((_, i) => tr.inputs?.[inputs.length + i] ?? tr.outputs[i]));
@@ -264,26 +267,26 @@ function parseCustomCall(p: ParserState, nameTok: MlirToken, results: ResultGrou
   if (sym.kind === "symbol") callee = sym.text.startsWith('@"') ? unquote(lx, sym) : sym.text.slice(1);
   else if (sym.kind === "string") callee = unquote(lx, sym);
   else throw lx.error(sym, `expected the custom call's target (@name), found ${describe(sym)}`);
-  lx.expectPunct("(", "opening the custom call's operands");
+  lx.needPunct("(", "opening the custom call's operands");
   const operands = parseValueList(p);
-  lx.expectPunct(")", "closing the custom call's operands");
+  lx.needPunct(")", "closing the custom call's operands");
   const attrs = new Map<string, Attr>();
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the custom call's function type");
+  lx.needPunct(":", "before the custom call's function type");
   return opRecord(nameTok.text, nameTok, results, operands, attrs, parseTrailing(p), { callee });
 }
 
 /** `convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {...} {...} : ...`. */
 function parseConvolution(p: ParserState, nameTok: MlirToken, results: ResultGroup[]): Op {
   const lx = p.lx;
-  lx.expectPunct("(", "opening the convolution's operands");
+  lx.needPunct("(", "opening the convolution's operands");
   const operands = parseValueList(p);
-  lx.expectPunct(")", "closing the convolution's operands");
+  lx.needPunct(")", "closing the convolution's operands");
   const attrs = new Map<string, Attr>();
   for (;;) {
     if (!lx.isPunct("{") && lx.peek().kind === "ident") {
       const k = lx.next();
-      lx.expectPunct("=", `after ${k.text}`);
+      lx.needPunct("=", `after ${k.text}`);
       if (k.text === "dim_numbers") {
         const start = lx.rawStart();
         const s = lx.text;
@@ -309,7 +312,7 @@ function parseConvolution(p: ParserState, nameTok: MlirToken, results: ResultGro
     break;
   }
   if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs.set(k, v);
-  lx.expectPunct(":", "before the convolution's types");
+  lx.needPunct(":", "before the convolution's types");
   return opRecord(nameTok.text, nameTok, results, operands, attrs, parseTrailing(p));
 }
 

@@ -67,14 +67,21 @@ function entryFunc(lx: MlirLexer, m: MlirModule): Func {
   throw lx.error(m.at, withBody.length === 0 ? "the module has no function with a body" : "the module has no @main function and several public functions; which is the entry is unclear");
 }
 
-/** Parses StableHLO (MLIR) text into an HloModule. Every problem is a ParseError with line and column. */
-export function parseStableHlo(text: string): HloModule {
+/** What the entry function of `text` and what it calls become, and the module's header. */
+function translateEntry(text: string): { out: ModuleText; head: { name: string; attrs: HeaderAttribute[] } } {
   const lx = new MlirLexer(text);
   const m = parseMlirText(lx);
   const t = newTranslation(lx, m);
   const entry = entryFunc(lx, m);
   translateFunc(t, entry, true);
-  return readTranslated(text, t, header(m, entry.name));
+  return { out: t.out, head: header(m, entry.name) };
+}
+
+/** Parses StableHLO (MLIR) text into an HloModule. Every problem is a ParseError with line and column. */
+export function parseStableHlo(text: string): HloModule {
+  // The MLIR records are let go before the module is built: only what they became is kept.
+  const { out, head } = translateEntry(text);
+  return buildHloModule(text, out, head.name, head.attrs);
 }
 
 /** What text looks like: HLO, StableHLO (MLIR text), MLIR bytecode, or neither. */
@@ -190,7 +197,7 @@ function readTest(text: string, lx: MlirLexer, m: MlirModule, f: Func): StableHl
     let n = 0;
     for (const g of grid.op.results) {
       const vals = grid.op.resultTypes.slice(n, n + g.count).map((type, k) => {
-        return inline.parameter(g.name, type, n + k, g.tok);
+        return inline.parameter(g.name, type, n + k, g.at);
       });
       inline.define(g.name, vals);
       n += g.count;

@@ -43,7 +43,7 @@ export type ReadFunction = (f: Func, replicas: number, partitions: number) => Hl
 function symbols(lx: MlirLexer, op: Op, a: Attr | undefined, what: string): string[] {
   if (a?.kind !== "array") throw lx.error(op.at, `interpreter.run_parallel: ${what} must be an array of @function symbols`);
   return a.items.map((s) => {
-    if (s.kind !== "symbol") throw lx.error("at" in s ? s.at : op.at.start, `interpreter.run_parallel: ${what} must hold @function symbols`);
+    if (s.kind !== "symbol") throw lx.error("at" in s ? s.at : op.at, `interpreter.run_parallel: ${what} must hold @function symbols`);
     return s.name;
   });
 }

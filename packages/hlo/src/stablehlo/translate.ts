@@ -18,7 +18,7 @@ import { type Mesh, shardingAttrs, shardingOf } from "./shardings.ts";
 /** A `check.*` op met while translating: what it compares, for checks.ts. */
 export interface CheckRecord {
   readonly kind: string;
-  readonly at: MlirToken;
+  readonly at: MlirToken | number;
   readonly values: readonly Val[];
   readonly attrs: ReadonlyMap<string, Attr>;
   readonly words: readonly string[];
@@ -79,7 +79,7 @@ export function translateBlockOps(t: Translation, comp: Comp, region: Region): V
     if (results.length > 0 && (op.attrs.has("mhlo.sharding") || op.attrs.has("sdy.sharding"))) annotateOp(t, comp, results, op);
     let k = 0;
     for (const g of op.results) {
-      comp.define(g.name, results.slice(k, k + g.count));
+      comp.defineOwned(g.name, k === 0 && g.count === results.length ? results : results.slice(k, k + g.count));
       k += g.count;
     }
     if (k !== results.length && op.results.length > 0) throw t.out.lx.error(op.at, `${op.name} has ${results.length} results but ${k} are named`);
@@ -133,10 +133,10 @@ export function setRoot(comp: Comp, vals: readonly Val[], at: MlirToken | number
  */
 export function scalarRegionComputation(t: Translation, region: Region, base: string): { name: string; results: Val[] } {
   const free = freeValues([region]);
-  if (free.length > 0) throw t.out.lx.error(free[0].tok, `this region uses ${free[0].name} from outside it; HLO computations of this op cannot`);
+  if (free.length > 0) throw t.out.lx.error(free[0].at, `this region uses ${free[0].name} from outside it; HLO computations of this op cannot`);
   const comp = new Comp(t.out, t.out.fresh(base));
   const args = region.blocks[0]?.args ?? [];
-  args.forEach((a, i) => comp.define(a.name, [comp.parameter(a.name, a.type, i, a.tok)]));
+  args.forEach((a, i) => comp.defineOwned(a.name, [comp.parameter(a.name, a.type, i, a.at)]));
   const results = translateBlockOps(t, comp, region);
   setRoot(comp, results, region.at, results.length !== 1);
   comp.write(false);
@@ -155,10 +155,10 @@ export function tupleRegionComputation(
   const comp = new Comp(t.out, t.out.fresh(base));
   const paramType: MlirType = { kind: "tuple", elements: [...blockArgs.map((a) => a.type), ...captured.map((c) => c.val.type)] };
   const param = comp.parameter("param", paramType, 0, region.at);
-  blockArgs.forEach((a, i) => comp.define(a.name, [comp.gte(param, i, a.tok)]));
+  blockArgs.forEach((a, i) => comp.defineOwned(a.name, [comp.gte(param, i, a.at)]));
   const inner: Val[] = [];
   captured.forEach((c, j) => {
-    const v = comp.gte(param, blockArgs.length + j, c.ref.tok);
+    const v = comp.gte(param, blockArgs.length + j, c.ref.at);
     inner.push(v);
     const group = comp.env.get(c.ref.name) ?? [];
     group[c.ref.index ?? 0] = v;
@@ -181,9 +181,9 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
   if (f.body === undefined) throw t.out.lx.error(f.at, `function @${f.name} has no body`);
   const comp = new Comp(t.out, name);
   f.args.forEach((a, i) => {
-    const v = comp.parameter(a.name, a.type, i, a.tok);
+    const v = comp.parameter(a.name, a.type, i, a.at);
     addAttrs(comp.body[comp.body.length - 1], shardingAttrs(shardingOf(a.attrs, t.meshes)));
-    comp.define(a.name, [v]);
+    comp.defineOwned(a.name, [v]);
   });
   const results = translateBlockOps(t, comp, f.body);
   if (results.length !== f.results.length) throw t.out.lx.error(f.at, `@${f.name} declares ${f.results.length} results but returns ${results.length}`);
@@ -200,7 +200,7 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
 }
 
 /** The computation of the function called `callee`, translating it on first use. */
-export function calleeComputation(t: Translation, callee: string, at: MlirToken): { name: string; func: Func } {
+export function calleeComputation(t: Translation, callee: string, at: MlirToken | number): { name: string; func: Func } {
   const f = t.funcs.get(callee);
   if (f === undefined) throw t.out.lx.error(at, `function @${callee} is not defined`);
   return { name: translateFunc(t, f, false), func: f };

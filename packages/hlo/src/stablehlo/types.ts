@@ -132,17 +132,18 @@ export function parseType(lx: MlirLexer): MlirType {
   }
   if (t.kind !== "ident") throw lx.error(t, `expected a type, found ${describe(t)}`);
   if (t.text === "tensor") {
-    const open = lx.expectPunct("<", "after 'tensor'");
+    const open = lx.rawStart();
+    lx.needPunct("<", "after 'tensor'");
     const { text, start } = lx.rawAngleBody(open);
     return parseTensorBody(lx, text, start);
   }
   if (t.text === "tuple") {
-    lx.expectPunct("<", "after 'tuple'");
+    lx.needPunct("<", "after 'tuple'");
     const elements: MlirType[] = [];
     if (!lx.eatPunct(">")) {
       do elements.push(parseType(lx));
       while (lx.eatPunct(","));
-      lx.expectPunct(">", "closing the tuple type");
+      lx.needPunct(">", "closing the tuple type");
     }
     return { kind: "tuple", elements };
   }
@@ -164,12 +165,12 @@ export interface FunctionType {
 
 /** A parenthesized list of types, `(` already peeked. */
 export function parseTypeList(lx: MlirLexer): MlirType[] {
-  lx.expectPunct("(", "opening a type list");
+  lx.needPunct("(", "opening a type list");
   const out: MlirType[] = [];
   if (lx.eatPunct(")")) return out;
   do out.push(parseType(lx));
   while (lx.eatPunct(","));
-  lx.expectPunct(")", "closing the type list");
+  lx.needPunct(")", "closing the type list");
   return out;
 }
 

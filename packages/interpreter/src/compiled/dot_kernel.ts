@@ -177,9 +177,6 @@ function normalizedByAccumulator(t: ElementType): boolean {
  * `constantOperands`: the arrays of the operands that are the module's
  * constants, whose flushed layout is made once, here, instead of on every call.
  */
-/** Element types of at most 12 significant bits: XLA CPU's fused f32 step on two of them is a rounded f64 sum (fused_steps.ts). */
-const SHORT_FLOATS: ReadonlySet<string> = new Set(["f16", "bf16"]);
-
 export function compileDot(
   inst: InstructionOf<"dot">,
   lhsShape: ArrayShape,
@@ -232,10 +229,14 @@ export function compileDot(
   const rhsI32 = scratch(() => new Int32Array(rhsCount));
   const rhsPairs = scratch(() => new Float64Array(2 * rhsCount));
   const normalize = normalizedByAccumulator(t) ? undefined : ELEMENT_TYPE_INFO[t].normalize;
-  const short = SHORT_FLOATS.has(lhsShape.elementType) && SHORT_FLOATS.has(rhsShape.elementType);
-  const arithmetic = kind === "float32" ? (fma ? (short ? "fma32short" : "fma32") : "f32") : kind === "float64" ? (fma ? "fma64" : "f64") : undefined;
-  const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic)));
-  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic) : undefined;
+  const arithmetic = kind === "float32" ? (fma ? "fma32" : "f32") : kind === "float64" ? (fma ? "fma64" : "f64") : undefined;
+  // A constant operand stays in the WebAssembly module's memory between runs (copied in once).
+  const constantOf = (k: 0 | 1, count: number): Float64Array | undefined => (constantOperands[k]?.length === count ? constantOperands[k] : undefined);
+  const stay = { a: constantOf(0, lhsCount) !== undefined, b: constantOf(1, rhsCount) !== undefined };
+  const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic, stay)));
+  // f16, bf16 and narrower operands (at most 12 significant bits each) let the fused f32 steps skip their midpoint check.
+  const narrow = (e: ElementType): boolean => ELEMENT_TYPE_INFO[e].kind === "float" && ELEMENT_TYPE_INFO[e].bitWidth <= 16;
+  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic, narrow(lhsShape.elementType) && narrow(rhsShape.elementType), stay) : undefined;
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>
@@ -256,6 +257,22 @@ export function compileDot(
     return dst;
   };
 
+  /** The operand laid out for the WebAssembly matmul: a staying one in an array of its own per source array, whose identity tells its values. */
+  const stayingLayout = (stays: boolean, dims: readonly number[], order: readonly number[], inPlace: boolean, count: number) => {
+    let source: Float64Array | undefined;
+    let made: Float64Array | undefined;
+    return (data: Float64Array, buf: () => Float64Array): Float64Array => {
+      if (!stays) return laidOut(data, dims, order, inPlace, buf);
+      if (data !== source || made === undefined) {
+        made = inPlace ? data : transposeInto(data, dims, order, new Float64Array(count));
+        source = data;
+      }
+      return made;
+    };
+  };
+  const lhsForWasm = stayingLayout(stay.a, ld, lhsOrder, lhsInPlace, lhsCount);
+  const rhsForWasm = stayingLayout(stay.b, rd, rhsOrder, rhsInPlace, rhsCount);
+
   // A constant operand's array is the module's own and never written: laid out and flushed once, now.
   const lhsFlushed = fma ? onceFor(constantOperands[0], laidOutFlushed, ld, lhsOrder, lhsInPlace, lhsF64) : laidOutFlushed;
   const rhsFlushed = fma ? onceFor(constantOperands[1], laidOutFlushed, rd, rhsOrder, rhsInPlace, rhsF64) : laidOutFlushed;
@@ -269,7 +286,7 @@ export function compileDot(
     const data = out ?? new Float64Array(outCount);
     if (wasmMatmul !== undefined && fma) {
       // The WebAssembly module flushes its copies of the operands itself.
-      wasmMatmul(laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data);
+      wasmMatmul(lhsForWasm(l, lhsF64), rhsForWasm(r, rhsF64), data);
       if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
       return { shape: result, data };
     }
@@ -284,10 +301,8 @@ export function compileDot(
     switch (kind) {
       case "float64":
       case "float32": {
-        const a = laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64);
-        const c = laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64);
-        if (wasmMatmul !== undefined) wasmMatmul(a, c, data);
-        else blockedMatmul(kind === "float64" ? F64_TILES : F32_TILES, a, c, data, sizes);
+        if (wasmMatmul !== undefined) wasmMatmul(lhsForWasm(l, lhsF64), rhsForWasm(r, rhsF64), data);
+        else blockedMatmul(kind === "float64" ? F64_TILES : F32_TILES, laidOut(l, ld, lhsOrder, lhsInPlace, lhsF64), laidOut(r, rd, rhsOrder, rhsInPlace, rhsF64), data, sizes);
         break;
       }
       case "int32":

@@ -7,19 +7,37 @@
  * promote back after the product and after the sum), or — "fma32" and
  * "fma64", XLA CPU's dot in numerics "xla-cpu" (dot_fma_rows.ts) — one
  * fused multiply-add acc = fma(a, b, acc) rounded once (fused_steps.ts),
- * a chain of one step starting from -0 ("fma32short": the same step for
- * operands of at most 12 significant bits, where it is a plain sum rounded
- * to f32), the operands' denormals flushed to
+ * a chain of one step starting from -0, the operands' denormals flushed to
  * zero in memory before the chains (and B split for the f64 products).
+ * The fused kinds run each step's settled case (fused_steps.ts
+ * fma32FastStep, fma64FastStep) and redo a tile's chains with the full step
+ * where a lane was left unsettled.
  * Lanes run across output columns only, never across the chain: tiles of
  * 4 rows × 4 columns (eight f64x2 accumulators) walk the whole contracting
  * dimension, with 2- and 1-column and 1-row tiles at the edges; for each
  * 4-column panel of B the row tiles run down A, so the panel stays in cache.
  *
  * Memory holds A, B, then the output, at offsets fixed here from the sizes.
+ * The fused kinds' operands are made ready (flushed, B split) by their own
+ * functions, prepareA and prepareB, run after each copy in: an operand that
+ * stays in memory between runs (a constant) is copied and made ready once.
  */
 import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
-import { F32_MIN_NORMAL, F64_MIN_NORMAL, SLOW_LANES_PARAMS, fma32Step, fma64Step, plainStep, pushFlushed, pushSplit, shortFma32Step, slowLanesBody } from "./fused_steps.ts";
+import {
+  F32_MIN_NORMAL,
+  F64_MIN_NORMAL,
+  SLOW_LANES_PARAMS,
+  fma32FastConstants,
+  fma32FastStep,
+  fma32Step,
+  fma64Constants,
+  fma64FastStep,
+  fma64Step,
+  plainStep,
+  pushFlushed,
+  pushSplit,
+  slowLanesBody,
+} from "./fused_steps.ts";
 
 export interface MatmulSizes {
   readonly batches: number;
@@ -28,8 +46,8 @@ export interface MatmulSizes {
   readonly n: number;
 }
 
-/** Each chain step: f64 acc + a·b; f32 fround(acc + fround(a·b)); or XLA CPU's fused f32 (f16/bf16 operands: short) or f64 step. */
-export type MatmulArithmetic = "f64" | "f32" | "fma32" | "fma32short" | "fma64";
+/** Each chain step: f64 acc + a·b; f32 fround(acc + fround(a·b)); or XLA CPU's fused f32 or f64 step. */
+export type MatmulArithmetic = "f64" | "f32" | "fma32" | "fma64";
 
 export interface EmittedMatmul {
   readonly bytes: Uint8Array;
@@ -37,13 +55,28 @@ export interface EmittedMatmul {
   readonly a: number;
   readonly b: number;
   readonly out: number;
+  /** Whether the module exports prepareA and prepareB, to call after copying A or B in (the fused kinds). */
+  readonly prepared: boolean;
 }
 
 const MAX_BYTES = 256 * 1024 * 1024;
 const PAGE = 65536;
 
-/** The module, or undefined where its memory would pass MAX_BYTES. */
-export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic): EmittedMatmul | undefined {
+/** Byte offsets of the arrays in memory, and the sizes the loops run over. */
+interface Layout {
+  readonly k: number;
+  readonly n: number;
+  readonly bStart: number;
+  readonly hiStart: number;
+  readonly loStart: number;
+}
+
+/**
+ * The module, or undefined where its memory would pass MAX_BYTES.
+ * `narrowOperands`: for fma32, A and B hold values of at most 12 significant
+ * bits (f16, bf16), whose steps need no midpoint check (fma32FastStep).
+ */
+export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false): EmittedMatmul | undefined {
   const aLen = batches * m * k;
   const bLen = batches * k * n;
   const outLen = batches * m * n;
@@ -55,14 +88,22 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const loStart = hiStart + bLen + 2 + (bLen % 2);
   const end = arithmetic === "fma64" ? loStart + bLen + 2 : outStart + outLen + 2;
   if (end * 8 > MAX_BYTES) return undefined;
-  const fused = arithmetic === "fma32" || arithmetic === "fma32short" || arithmetic === "fma64";
+  const fused = arithmetic === "fma32" || arithmetic === "fma64";
+  const layout: Layout = { k, n, bStart, hiStart, loStart };
 
   const f = new FunctionBody();
+  // fma32 and fma64 run each step's settled case (fused_steps.ts) and note in `flag` the lanes it may not
+  // have settled; a tile with one is redone chain by chain with the full step (fullChain, functions chain2
+  // and chain1), so the full step's cost is paid only where it is needed.
+  const flag = f.local(V128);
+  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, !narrowOperands) : undefined;
+  const fast64 = arithmetic === "fma64" ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
   const bt = f.local(I32);
   const i = f.local(I32);
   const j = f.local(I32);
   const pa = f.local(I32);
   const pb = f.local(I32);
+  const pb0 = f.local(I32);
   const po = f.local(I32);
   const p8 = f.local(I32);
   const acc = Array.from({ length: 8 }, () => f.local(V128));
@@ -72,21 +113,20 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const blv = [f.local(V128), f.local(V128)];
   const xh = f.local(V128);
   const xl = f.local(V128);
-  const xs = f.local(F64);
   const scratch = f.local(V128);
 
   const forLoop = f.forRange.bind(f);
   const round = (): void => {
     f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
   };
-  // Function 0 is the imported fma64, 1 this one, 2 the slow-lane function.
-  const step32 = arithmetic === "fma32" ? fma32Step(f) : arithmetic === "fma32short" ? shortFma32Step(f) : undefined;
-  const step64 = arithmetic === "fma64" ? fma64Step(f, 2) : undefined;
+  // Function indices: with fma64, 0 is the host's fma64 (imported), 1 this one, 2 the slow-lane function,
+  // 3 and 4 the full chains of two columns and one; with fma32, 0 this one, 1 and 2 the full chains.
+  const chainFunction = (cols: 4 | 2 | 1): number => (arithmetic === "fma64" ? 3 : 1) + (cols === 1 ? 1 : 0);
   /** acc = step(acc, x, b) for column vector v: x and b on locals, acc read from and written to its local. */
   const step = (c: number, x: number, v: number): void => {
     const b = bv[v]!;
-    if (step32 !== undefined) return step32(c, x, b);
-    if (step64 !== undefined) return step64(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! }, xs);
+    if (fast32 !== undefined) return fast32(c, x, b);
+    if (fast64 !== undefined) return fast64(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! });
     f.opU(Op.localGet, c).opU(Op.localGet, x).opU(Op.localGet, b).simd(Simd.f64x2Mul);
     if (arithmetic === "f32") round();
     f.simd(Simd.f64x2Add);
@@ -99,30 +139,33 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     const vectors = cols === 4 ? 2 : 1;
     // pa = (bt·m·k + i·k)·8, pb = (bt·k·n + j)·8, po = (bt·m·n + i·n + j)·8
     f.opU(Op.localGet, bt).i32Const(m * k).op(Op.i32Mul).opU(Op.localGet, i).i32Const(k).op(Op.i32Mul).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localSet, pa);
-    f.opU(Op.localGet, bt).i32Const(k * n).op(Op.i32Mul).opU(Op.localGet, j).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localSet, pb);
+    f.opU(Op.localGet, bt).i32Const(k * n).op(Op.i32Mul).opU(Op.localGet, j).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localTee, pb).opU(Op.localSet, pb0);
     f.opU(Op.localGet, bt).i32Const(m * n).op(Op.i32Mul).opU(Op.localGet, i).i32Const(n).op(Op.i32Mul).op(Op.i32Add).opU(Op.localGet, j).op(Op.i32Add).i32Const(8).op(Op.i32Mul).opU(Op.localSet, po);
     // Every chain starts at +0 (a fused chain of one step at -0: the product itself).
     const start = fused && k === 1 ? -0 : 0;
     for (let r = 0; r < rows; r++) for (let v = 0; v < vectors; v++) f.f64Const(start).simd(Simd.f64x2Splat).opU(Op.localSet, acc[r * 2 + v]);
+    // The flag: no lane raised (fma32: all zeros), or every lane settled (fma64: all ones).
+    if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).opU(Op.localSet, flag);
+    if (fast64 !== undefined) f.opU(Op.localGet, flag).opU(Op.localGet, flag).simd(Simd.i64x2Eq).opU(Op.localSet, flag);
     if (k > 0) {
       f.i32Const(0).opU(Op.localSet, p8);
       f.structured(Op.loop);
       const load = cols === 1 ? Simd.v128Load64Splat : Simd.v128Load;
       for (let v = 0; v < vectors; v++) {
         f.opU(Op.localGet, pb).simdMem(load, 3, bStart * 8 + v * 16).opU(Op.localSet, bv[v]);
-        if (step64 !== undefined) {
+        if (fast64 !== undefined) {
           f.opU(Op.localGet, pb).simdMem(load, 3, hiStart * 8 + v * 16).opU(Op.localSet, bhv[v]);
           f.opU(Op.localGet, pb).simdMem(load, 3, loStart * 8 + v * 16).opU(Op.localSet, blv[v]);
         }
       }
       for (let r = 0; r < rows; r++) {
         f.opU(Op.localGet, pa).opU(Op.localGet, p8).op(Op.i32Add).simdMem(Simd.v128Load64Splat, 3, (aStart + r * k) * 8).opU(Op.localSet, xv);
-        if (step64 === undefined) {
+        if (fast64 === undefined) {
           for (let v = 0; v < vectors; v++) step(acc[r * 2 + v], xv, v);
           continue;
         }
         // A zero row value adds its signed-zero products plainly (dot_fma_rows.ts); the others fuse.
-        f.opU(Op.localGet, xv).simdLane(Simd.f64x2ExtractLane, 0).opU(Op.localTee, xs).f64Const(0).op(Op.f64Eq).structured(Op.if);
+        f.opU(Op.localGet, xv).simdLane(Simd.f64x2ExtractLane, 0).f64Const(0).op(Op.f64Eq).structured(Op.if);
         for (let v = 0; v < vectors; v++) plainStep(f, acc[r * 2 + v], xv, bv[v]);
         f.op(Op.else);
         pushSplit(f, xv, "hi", scratch);
@@ -144,6 +187,21 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
         else f.simdMem(Simd.v128Store, 3, offset);
       }
     }
+    if (fused && k > 0) {
+      // A lane not settled: every chain of the tile again, with the full step.
+      f.opU(Op.localGet, flag);
+      if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
+      f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+      for (let r = 0; r < rows; r++) {
+        for (let v = 0; v < vectors; v++) {
+          f.opU(Op.localGet, pa).i32Const((aStart + r * k) * 8).op(Op.i32Add);
+          f.opU(Op.localGet, pb0).i32Const(bStart * 8 + v * 16).op(Op.i32Add);
+          f.opU(Op.localGet, po).i32Const((outStart + r * n) * 8 + v * 16).op(Op.i32Add);
+          f.opU(Op.call, chainFunction(cols));
+        }
+      }
+      f.op(Op.end);
+    }
   };
   const m4 = m - (m % 4);
   /** Every row tile of columns j..j+cols. */
@@ -151,32 +209,6 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     forLoop(i, 0, m4, 4, () => tile(4, cols));
     forLoop(i, m4, m, 1, () => tile(1, cols));
   };
-  if (fused) {
-    // XLA CPU reads a denormal operand as zero of its sign: flush A and B in place first.
-    const v = f.local(V128);
-    const minNormal = arithmetic === "fma64" ? F64_MIN_NORMAL : F32_MIN_NORMAL;
-    const flushRegion = (start: number, length: number): void => {
-      forLoop(p8, start * 8, (start + length + (length % 2)) * 8, 16, () => {
-        f.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
-        pushFlushed(f, v, minNormal);
-        f.simdMem(Simd.v128Store, 3, 0);
-      });
-    };
-    flushRegion(aStart, aLen);
-    flushRegion(bStart, bLen);
-    if (arithmetic === "fma64") {
-      // B's Veltkamp split, made once: each column value is used m times.
-      forLoop(p8, bStart * 8, (bStart + bLen + (bLen % 2)) * 8, 16, () => {
-        f.opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
-        f.opU(Op.localGet, p8);
-        pushSplit(f, v, "hi", scratch);
-        f.simdMem(Simd.v128Store, 3, (hiStart - bStart) * 8);
-        f.opU(Op.localGet, p8);
-        pushSplit(f, v, "lo", scratch);
-        f.simdMem(Simd.v128Store, 3, (loStart - bStart) * 8);
-      });
-    }
-  }
   const n4 = n - (n % 4);
   const n2 = n - (n % 2);
   forLoop(bt, 0, batches, 1, () => {
@@ -185,22 +217,122 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     forLoop(j, n2, n, 1, () => columnPanel(1));
   });
 
-  // With fma64, function 0 is the host's fma64 (imported), 1 this one, 2 the slow-lane function.
-  const slow = new FunctionBody(SLOW_LANES_PARAMS.length);
-  slowLanesBody(slow, 0);
   const withHost = arithmetic === "fma64";
   const hostFma: FunctionType = { params: [F64, F64, F64], results: [F64] };
   const slowLanes: FunctionType = { params: SLOW_LANES_PARAMS, results: [V128] };
-  const types: FunctionType[] = [{ params: [], results: [] }, ...(withHost ? [hostFma, slowLanes] : [])];
+  const chain: FunctionType = { params: [I32, I32, I32], results: [] };
+  const types: FunctionType[] = [{ params: [], results: [] }, ...(withHost ? [hostFma, slowLanes] : []), ...(fused ? [chain] : [])];
+  const functions: { type: number; body: FunctionBody }[] = [{ type: 0, body: f }];
+  if (withHost) {
+    const slow = new FunctionBody(SLOW_LANES_PARAMS.length);
+    slowLanesBody(slow, 0);
+    functions.push({ type: 2, body: slow });
+  }
+  if (fused) for (const pair of [true, false]) functions.push({ type: withHost ? 3 : 1, body: fullChain(layout, arithmetic, pair) });
+  // The fused kinds' operand preparation, run after each copy of A or B in (not before every run when an operand stays).
+  const prepare = fused ? [prepareOperand(arithmetic, aStart, aLen), prepareOperand(arithmetic, bStart, bLen, { hiStart, loStart })] : [];
+  const firstPrepare = functions.length + (withHost ? 1 : 0);
+  for (const body of prepare) functions.push({ type: 0, body });
   const bytes = encodeModule({
     types,
     ...(withHost ? { imports: [{ name: "fma64", type: 1 }] } : {}),
-    functions: [{ type: 0, body: f }, ...(withHost ? [{ type: 2, body: slow }] : [])],
+    functions,
     memoryPages: Math.max(1, Math.ceil((end * 8) / PAGE)),
     exports: [
       { name: "run", kind: "function", index: withHost ? 1 : 0 },
+      ...(fused
+        ? [
+            { name: "prepareA", kind: "function" as const, index: firstPrepare },
+            { name: "prepareB", kind: "function" as const, index: firstPrepare + 1 },
+          ]
+        : []),
       { name: "memory", kind: "memory", index: 0 },
     ],
   });
-  return { bytes, a: aStart, b: bStart, out: outStart };
+  return { bytes, a: aStart, b: bStart, out: outStart, prepared: fused };
+}
+
+/**
+ * The preparation of one operand of `length` values at element offset
+ * `start` for the fused steps: XLA CPU reads a denormal operand as zero of
+ * its sign, so each is flushed in place; with `split` (B of fma64), each
+ * value's Veltkamp split is stored at the offsets given, made once as each
+ * column value serves m steps.
+ */
+function prepareOperand(arithmetic: "fma32" | "fma64", start: number, length: number, split?: { readonly hiStart: number; readonly loStart: number }): FunctionBody {
+  const g = new FunctionBody();
+  const p8 = g.local(I32);
+  const v = g.local(V128);
+  const scratch = g.local(V128);
+  const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
+  const stop = (start + length + (length % 2)) * 8;
+  g.forRange(p8, start * 8, stop, 16, () => {
+    g.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
+    pushFlushed(g, v, minNormal);
+    g.simdMem(Simd.v128Store, 3, 0);
+  });
+  if (split !== undefined && arithmetic === "fma64") {
+    g.forRange(p8, start * 8, stop, 16, () => {
+      g.opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
+      g.opU(Op.localGet, p8);
+      pushSplit(g, v, "hi", scratch);
+      g.simdMem(Simd.v128Store, 3, (split.hiStart - start) * 8);
+      g.opU(Op.localGet, p8);
+      pushSplit(g, v, "lo", scratch);
+      g.simdMem(Simd.v128Store, 3, (split.loStart - start) * 8);
+    });
+  }
+  return g;
+}
+
+/**
+ * One row's chains over two adjacent columns (`pair`) or one, with the full
+ * fused step (fused_steps.ts fma32Step, or fma64Step with its host calls and
+ * a zero row value's plain step), from the byte addresses of the row's first
+ * A value, the first column's first B value and its output: the redo of a
+ * tile whose settled-case steps left a lane unsettled.
+ */
+function fullChain({ k, n, bStart, hiStart, loStart }: Layout, arithmetic: "fma32" | "fma64", pair: boolean): FunctionBody {
+  const g = new FunctionBody(3);
+  const [pa, pb, po] = [0, 1, 2];
+  const k64 = arithmetic === "fma64" ? fma64Constants(g) : undefined;
+  const p = g.local(I32);
+  const c = g.local(V128);
+  const x = g.local(V128);
+  const y = g.local(V128);
+  const yh = g.local(V128);
+  const yl = g.local(V128);
+  const xh = g.local(V128);
+  const xl = g.local(V128);
+  const xs = g.local(F64);
+  const scratch = g.local(V128);
+  // Function 2 is the slow-lane function of an fma64 module.
+  const step32 = k64 === undefined ? fma32Step(g) : undefined;
+  const step64 = k64 !== undefined ? fma64Step(g, 2, k64) : undefined;
+  const load = pair ? Simd.v128Load : Simd.v128Load64Splat;
+  g.f64Const(k === 1 ? -0 : 0).simd(Simd.f64x2Splat).opU(Op.localSet, c);
+  g.forRange(p, 0, k, 1, () => {
+    g.opU(Op.localGet, pa).simdMem(Simd.v128Load64Splat, 3, 0).opU(Op.localSet, x);
+    g.opU(Op.localGet, pb).simdMem(load, 3, 0).opU(Op.localSet, y);
+    if (step32 !== undefined) step32(c, x, y);
+    if (step64 !== undefined) {
+      g.opU(Op.localGet, pb).simdMem(load, 3, (hiStart - bStart) * 8).opU(Op.localSet, yh);
+      g.opU(Op.localGet, pb).simdMem(load, 3, (loStart - bStart) * 8).opU(Op.localSet, yl);
+      g.opU(Op.localGet, x).simdLane(Simd.f64x2ExtractLane, 0).opU(Op.localTee, xs).f64Const(0).op(Op.f64Eq).structured(Op.if);
+      plainStep(g, c, x, y);
+      g.op(Op.else);
+      pushSplit(g, x, "hi", scratch);
+      g.opU(Op.localSet, xh);
+      pushSplit(g, x, "lo", scratch);
+      g.opU(Op.localSet, xl);
+      step64(c, { x, xh, xl, y, yh, yl }, xs);
+      g.op(Op.end);
+    }
+    g.opU(Op.localGet, pa).i32Const(8).op(Op.i32Add).opU(Op.localSet, pa);
+    g.opU(Op.localGet, pb).i32Const(n * 8).op(Op.i32Add).opU(Op.localSet, pb);
+  });
+  g.opU(Op.localGet, po).opU(Op.localGet, c);
+  if (pair) g.simdMem(Simd.v128Store, 3, 0);
+  else g.simdMemLane(Simd.v128Store64Lane, 3, 0, 0);
+  return g;
 }

@@ -21,7 +21,7 @@ import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
 import { type MathKind, MathFunctions, fastFma32Step, mathKindOf } from "./emit_xla_cpu_math.ts";
-import { type Fma64Operands, fma64Step, pushSplit } from "./fused_steps.ts";
+import { type Fma64Operands, fma64Constants, fma64Step, pushSplit } from "./fused_steps.ts";
 import { type LaneRounding, type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -116,7 +116,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   // f64 fused multiply-adds: the host's fma64 and the slow-lane function where emit_xla_cpu_math.ts lays them out.
   const hostFma64 = lanes.some((l) => typeof l === "object" && l.op === "fma64") || math.importsFma64();
   if (hostFma64) math.requireFma64();
-  const fma64 = hostFma64 ? fma64Step(f, math.fma64SlowIndex()) : undefined;
+  const fma64 = hostFma64 ? fma64Step(f, math.fma64SlowIndex(), fma64Constants(f)) : undefined;
   const splits = hostFma64 ? { xh: f.local(V128), xl: f.local(V128), yh: f.local(V128), yl: f.local(V128), scratch: f.local(V128) } : undefined;
 
   /** Byte offset of an access's element within its row, at the counter (left on the stack). */

@@ -64,21 +64,62 @@ export function fma32Step(f: FunctionBody): (c: number, x: number, y: number) =>
   };
 }
 
+/** Locals holding the fast f32 step's constants (fma32FastConstants), set once at the function's start. */
+export interface Fma32FastConstants {
+  readonly lowMask: number;
+  readonly midpoint: number;
+  readonly minNormal: number;
+  readonly minusOne: number;
+}
+
+/** Declares and sets the locals of the fast f32 step's constants. */
+export function fma32FastConstants(f: FunctionBody): Fma32FastConstants {
+  const set = (x: number): number => {
+    const l = f.local(V128);
+    splat(f, x);
+    f.opU(Op.localSet, l);
+    return l;
+  };
+  // The 29 bits of an f64 significand below an f32's last bit, and their pattern at an f32 midpoint.
+  const minusOne = f.local(V128);
+  f.opU(Op.localGet, minusOne).opU(Op.localGet, minusOne).simd(Simd.i64x2Eq).opU(Op.localSet, minusOne);
+  return { lowMask: set(bitsOf(0, 0x1fffffff)), midpoint: set(bitsOf(0, 0x10000000)), minNormal: set(MIN_NORMAL_F32), minusOne };
+}
+
 /**
- * The fused f32 step for operands of at most 12 significant bits each (f16,
- * bf16): the product then has at most 24, so x·y + c either is exact in f64
- * or has one summand below 2^-28 of the other, an f32 value, and then lies
- * nearer to it than to any f32 midpoint; rounding the f64 sum to f32 is
- * therefore the one rounding of x·y + c. An f32 denormal result becomes
- * zero of its sign.
+ * The fused f32 step's common case, and a flag for when it may not be it:
+ * p = x·y (exact), s = p + c rounded once in f64, acc = s rounded to f32.
+ * That is fma32's one rounding of x·y + c unless s is an f32 midpoint (its
+ * 29 low significand bits 1000…0; rounding s to f32 then differs from
+ * rounding x·y + c only there) or |s| is below the f32 normal range (the
+ * f32 grid is coarser there, and the result flushes): either case sets the
+ * lane's bits in local `flag`, and the caller then redoes the whole chain
+ * with fma32Step. A zero s is exact (two doubles sum to zero only exactly),
+ * an infinite or NaN s rounds as fma32Step rounds it, and |s| >= 2^-126
+ * rounds to an f32 normal, which needs no flush.
+ *
+ * `midpoints` false: x and y have at most 12 significant bits each (f16,
+ * bf16 and narrower), where no midpoint needs the check: x·y has at most 24
+ * bits, so s is x·y + c exactly (an exact midpoint is a tie, which rounding s
+ * breaks as the one rounding does) unless the exponents of x·y and c lie
+ * more than 28 apart, and then the smaller is below a quarter of the
+ * larger's f32 ulp, so s lies within that of an f32 value (x·y with its 24
+ * bits is one, as c is), far from every midpoint.
  */
-export function shortFma32Step(f: FunctionBody): (c: number, x: number, y: number) => void {
-  const sum = f.local(V128);
+export function fma32FastStep(f: FunctionBody, k: Fma32FastConstants, flag: number, midpoints = true): (c: number, x: number, y: number) => void {
+  const s = f.local(V128);
   return (c, x, y) => {
-    get(f, x); get(f, y); f.simd(Simd.f64x2Mul); get(f, c); f.simd(Simd.f64x2Add);
-    f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, sum);
-    pushFlushed(f, sum, MIN_NORMAL_F32);
-    f.opU(Op.localSet, c);
+    get(f, x); get(f, y); f.simd(Simd.f64x2Mul); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
+    get(f, flag);
+    if (midpoints) {
+      get(f, s); get(f, k.lowMask); f.simd(Simd.v128And); get(f, k.midpoint); f.simd(Simd.i64x2Eq);
+    }
+    // 0 < |s| < 2^-126 as one compare: |s|'s bits less one, read as f64, below 2^-126 (a zero s gives
+    // all ones, a NaN, which compares false; |s| = 2^-126 itself is flagged, needlessly but rarely).
+    get(f, s); f.simd(Simd.f64x2Abs); get(f, k.minusOne); f.simd(Simd.i64x2Add); get(f, k.minNormal); f.simd(Simd.f64x2Lt);
+    if (midpoints) f.simd(Simd.v128Or);
+    f.simd(Simd.v128Or).opU(Op.localSet, flag);
+    get(f, s); f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, c);
   };
 }
 
@@ -103,15 +144,33 @@ export interface Fma64Operands {
   readonly yl: number;
 }
 
+/** Locals holding the f64 step's constants (fma64Constants), set once at the function's start. */
+export interface Fma64Constants {
+  readonly safeLo: number;
+  readonly minNormal: number;
+  readonly tailHi: number;
+  readonly eighth: number;
+  readonly zero: number;
+}
+
+/** Declares and sets the locals of the f64 step's constants. */
+export function fma64Constants(f: FunctionBody): Fma64Constants {
+  const set = (x: number): number => {
+    const l = f.local(V128);
+    splat(f, x);
+    f.opU(Op.localSet, l);
+    return l;
+  };
+  return { safeLo: set(SAFE_LO), minNormal: set(MIN_NORMAL_F64), tailHi: set(TAIL_HI), eighth: set(0.125), zero: set(0) };
+}
+
 /**
- * The fused f64 step, as dot_fma_rows.ts's f64FmaRows: TwoProduct (x·y = u + q
- * from the splits), TwoSum of u + c, r = s + w rounded once and checked to be
- * the one rounding of x·y + c (fma64Tail's conditions); a lane the check
- * cannot settle calls `slow` (the module's function of type (x, y, c, r, ok)
- * -> r, which calls the host's fma64 for each lane not ok). `xScalar` is x as
- * an f64 local (or x itself, for a slow-lane function taking x in lanes), passed to it.
+ * The f64 step's arithmetic, as dot_fma_rows.ts's f64FmaRows: TwoProduct
+ * (x·y = u + q from the splits), TwoSum of u + c, r = s + w rounded once;
+ * and ok, each lane's check that r is the one rounding of x·y + c
+ * (fma64Tail's conditions). Sets locals r and ok (all ones where settled).
  */
-export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Operands, xScalar: number) => void {
+function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Operands) => { readonly r: number; readonly ok: number } {
   const u = f.local(V128);
   const s = f.local(V128);
   const sb = f.local(V128);
@@ -119,7 +178,7 @@ export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Op
   const r = f.local(V128);
   const d = f.local(V128);
   const ok = f.local(V128);
-  return (c, o, xScalar) => {
+  return (c, o) => {
     get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
     get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
     get(f, s); get(f, u); f.simd(Simd.f64x2Sub).opU(Op.localSet, sb);
@@ -135,17 +194,45 @@ export function fma64Step(f: FunctionBody, slow: number): (c: number, o: Fma64Op
     // d = w - (r - s)
     get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
     // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
-    get(f, u); f.simd(Simd.f64x2Abs); splat(f, SAFE_LO); f.simd(Simd.f64x2Gt);
-    get(f, r); f.simd(Simd.f64x2Abs); splat(f, MIN_NORMAL_F64); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
-    get(f, r); f.simd(Simd.f64x2Abs); splat(f, TAIL_HI); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
-    get(f, w); f.simd(Simd.f64x2Abs); get(f, s); f.simd(Simd.f64x2Abs); splat(f, 0.125); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Le).simd(Simd.v128And);
-    get(f, d); splat(f, 0); f.simd(Simd.f64x2Eq);
+    get(f, u); f.simd(Simd.f64x2Abs); get(f, k.safeLo); f.simd(Simd.f64x2Gt);
+    get(f, r); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
+    get(f, r); f.simd(Simd.f64x2Abs); get(f, k.tailHi); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
+    get(f, w); f.simd(Simd.f64x2Abs); get(f, s); f.simd(Simd.f64x2Abs); get(f, k.eighth); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Le).simd(Simd.v128And);
+    get(f, d); get(f, k.zero); f.simd(Simd.f64x2Eq);
     get(f, r); get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Add); get(f, r); f.simd(Simd.f64x2Sub);
     get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
-    f.simd(Simd.v128And).opU(Op.localTee, ok);
-    f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+    f.simd(Simd.v128And).opU(Op.localSet, ok);
+    return { r, ok };
+  };
+}
+
+/**
+ * The fused f64 step (fma64Core); a lane the check cannot settle calls
+ * `slow` (the module's function of type (x, y, c, r, ok) -> r, which calls
+ * the host's fma64 for each lane not ok). `xScalar` is x as an f64 local,
+ * passed to it.
+ */
+export function fma64Step(f: FunctionBody, slow: number, k: Fma64Constants): (c: number, o: Fma64Operands, xScalar: number) => void {
+  const core = fma64Core(f, k);
+  return (c, o, xScalar) => {
+    const { r, ok } = core(c, o);
+    get(f, ok); f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
     get(f, xScalar); get(f, o.y); get(f, c); get(f, r); get(f, ok); f.opU(Op.call, slow).opU(Op.localSet, r);
     f.op(Op.end);
+    get(f, r); f.opU(Op.localSet, c);
+  };
+}
+
+/**
+ * The fused f64 step's settled case: acc = r, with each lane's check anded
+ * into local `okAll`; where a lane was not settled, the caller redoes the
+ * whole chain with fma64Step (r is then not the step's result).
+ */
+export function fma64FastStep(f: FunctionBody, k: Fma64Constants, okAll: number): (c: number, o: Fma64Operands) => void {
+  const core = fma64Core(f, k);
+  return (c, o) => {
+    const { r, ok } = core(c, o);
+    get(f, okAll); get(f, ok); f.simd(Simd.v128And).opU(Op.localSet, okAll);
     get(f, r); f.opU(Op.localSet, c);
   };
 }

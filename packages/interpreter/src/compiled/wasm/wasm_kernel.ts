@@ -116,30 +116,58 @@ const FUSED_PRODUCTS_PER_COPY = 1;
 /** A batched matmul as dot_kernel.ts runs it: A [batch, m, k], B [batch, k, n] in, every output element written. */
 export type Matmul = (a: Float64Array, b: Float64Array, out: Float64Array) => void;
 
+/**
+ * Operands whose array, when the same object comes in again, holds the
+ * same values (a module's constant, laid out once): such an operand is
+ * copied into the module's memory (and prepared) only when another array
+ * comes in, and its copy costs nothing per run.
+ */
+export interface StayingOperands {
+  readonly a: boolean;
+  readonly b: boolean;
+}
+
+const NONE_STAY: StayingOperands = { a: false, b: false };
+
 /** Whether the WebAssembly matmul is expected to beat the JavaScript tiles, copies included (measured, see PRODUCTS_PER_COPY). */
-export function wasmMatmulPays(sizes: MatmulSizes, arithmetic: MatmulArithmetic): boolean {
+export function wasmMatmulPays(sizes: MatmulSizes, arithmetic: MatmulArithmetic, stay: StayingOperands = NONE_STAY): boolean {
   const { batches, m, k, n } = sizes;
-  const perCopy = arithmetic === "fma32" || arithmetic === "fma32short" || arithmetic === "fma64" ? FUSED_PRODUCTS_PER_COPY : PRODUCTS_PER_COPY;
-  return m * k * n >= perCopy * (m * k + k * n + m * n) && batches * m * k * n > 0;
+  const perCopy = arithmetic === "fma32" || arithmetic === "fma64" ? FUSED_PRODUCTS_PER_COPY : PRODUCTS_PER_COPY;
+  return m * k * n >= perCopy * ((stay.a ? 0 : m * k) + (stay.b ? 0 : k * n) + m * n) && batches * m * k * n > 0;
 }
 
 /**
  * The matmul as WebAssembly (emit_matmul.ts), or undefined where the host
- * has none or the arrays are too large.
+ * has none or the arrays are too large. `narrowOperands` as emitMatmul's;
+ * `stay`: the operands copied in only when a new array comes (StayingOperands).
  */
-export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic): Matmul | undefined {
+export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, stay: StayingOperands = NONE_STAY): Matmul | undefined {
   if (wasmApi === undefined) return undefined;
-  const emitted = emitMatmul(sizes, arithmetic);
+  const emitted = emitMatmul(sizes, arithmetic, narrowOperands);
   if (emitted === undefined) return undefined;
   const instance = instantiate(emitted.bytes, arithmetic === "fma64" ? { fma64 } : undefined);
   const buffer = instance && exportedBuffer(instance, "memory");
   const run = instance?.exports.run;
+  const prepareA = instance?.exports.prepareA;
+  const prepareB = instance?.exports.prepareB;
   if (buffer === undefined || typeof run !== "function") return undefined;
+  if (emitted.prepared && (typeof prepareA !== "function" || typeof prepareB !== "function")) return undefined;
   const heap = new Float64Array(buffer);
   const outLength = sizes.batches * sizes.m * sizes.n;
+  // The arrays in memory now, for the operands that stay.
+  let inA: Float64Array | undefined;
+  let inB: Float64Array | undefined;
   return (a, b, out) => {
-    heap.set(a, emitted.a);
-    heap.set(b, emitted.b);
+    if (a !== inA) {
+      heap.set(a, emitted.a);
+      if (emitted.prepared) (prepareA as () => void)();
+      if (stay.a) inA = a;
+    }
+    if (b !== inB) {
+      heap.set(b, emitted.b);
+      if (emitted.prepared) (prepareB as () => void)();
+      if (stay.b) inB = b;
+    }
     (run as () => void)();
     out.set(heap.subarray(emitted.out, emitted.out + outLength));
   };
