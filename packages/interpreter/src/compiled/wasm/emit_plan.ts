@@ -19,8 +19,9 @@
 import type { KernelPlan } from "../kernel_plan.ts";
 import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
-import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
-import { type Fma64Operands, SLOW_LANES_VECTOR_PARAMS, fma32Step, fma64Constants, fma64Step, pushSplit, slowLanesBody } from "./fused_steps.ts";
+import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
+import { type MathKind, MathFunctions, fastFma32Step, mathKindOf } from "./emit_xla_cpu_math.ts";
+import { type Fma64Operands, fma64Constants, fma64Step, pushSplit } from "./fused_steps.ts";
 import { type LaneRounding, type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -35,6 +36,8 @@ export interface WasmLayout {
 export interface EmittedPlan {
   readonly bytes: Uint8Array;
   readonly layout: WasmLayout;
+  /** The host functions the module imports (XLA CPU's fma64 and f64 log1p, emit_xla_cpu_math.ts), if any. */
+  readonly host?: { readonly [name: string]: (...args: number[]) => number };
   /** Whether the module imports the host's fma64 (module "host", name "fma64"): f64 fused multiply-adds. */
   readonly hostFma64: boolean;
 }
@@ -56,12 +59,14 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const reduce = plan.reduce;
   if (reduce !== undefined && (reduce.kind !== "sum" || reduce.flush !== undefined || (reduce.round !== undefined && laneRounding(reduce.round) === undefined))) return undefined;
 
-  // Op and iota nodes in lane form.
-  const lanes: (LaneScalar | undefined)[] = [];
+  // Op and iota nodes in lane form (XLA CPU's own functions as calls of the module's lane functions).
+  const lanes: (LaneScalar | MathKind | undefined)[] = [];
+  const math = new MathFunctions();
   for (const n of plan.nodes) {
     if (n.kind === "op") {
-      const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
+      const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics) ?? mathKindOf(n.fn, n.norm, n.operands.length);
       if (lane === undefined) return undefined;
+      if (typeof lane === "string") math.use(lane);
       lanes.push(lane);
     } else {
       if (n.kind === "iota" && laneRounding(n.norm) === undefined) return undefined;
@@ -108,9 +113,10 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const flushedZ = f.local(V128);
   const scratchM = f.local(V128);
   let fmaStep: ((c: number, x: number, y: number) => void) | undefined;
-  // f64 fused multiply-adds: the host's fma64 is function 0, the run function 1, the slow-lane function 2.
-  const hostFma64 = lanes.some((l) => l?.op === "fma64");
-  const fma64 = hostFma64 ? fma64Step(f, 2, fma64Constants(f)) : undefined;
+  // f64 fused multiply-adds: the host's fma64 and the slow-lane function where emit_xla_cpu_math.ts lays them out.
+  const hostFma64 = lanes.some((l) => typeof l === "object" && l.op === "fma64") || math.importsFma64();
+  if (hostFma64) math.requireFma64();
+  const fma64 = hostFma64 ? fma64Step(f, math.fma64SlowIndex(), fma64Constants(f)) : undefined;
   const splits = hostFma64 ? { xh: f.local(V128), xl: f.local(V128), yh: f.local(V128), yl: f.local(V128), scratch: f.local(V128) } : undefined;
 
   /** Byte offset of an access's element within its row, at the counter (left on the stack). */
@@ -165,7 +171,12 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
         break;
       }
       case "op": {
-        const lane = lanes[id] as LaneScalar;
+        const kind = lanes[id];
+        if (typeof kind === "string") {
+          math.call(f, kind, n.operands.map((o) => values[o]));
+          break;
+        }
+        const lane = kind as LaneScalar;
         if (lane.op === "fma32" || lane.op === "fma64") {
           // value = fma(x', y', z') of the flushed operands: z' into the node's own local, which the step updates.
           const [x, y, z] = n.operands.map((o) => values[o]);
@@ -177,7 +188,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           flush(f, z, min);
           f.opU(Op.localSet, values[id]);
           if (lane.op === "fma32") {
-            fmaStep ??= fma32Step(f);
+            fmaStep ??= fastFma32Step(f);
             fmaStep(values[id], flushedX, flushedY);
           } else if (fma64 !== undefined && splits !== undefined) {
             const { xh, xl, yh, yl, scratch } = splits;
@@ -286,21 +297,9 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     f.i32Const(loops.sizes[l]).op(Op.i32LtS).opU(Op.brIf, 0).op(Op.end);
   }
 
-  const slow = new FunctionBody(SLOW_LANES_VECTOR_PARAMS.length);
-  slowLanesBody(slow, 0, true);
-  const hostFma: FunctionType = { params: [F64, F64, F64], results: [F64] };
-  const slowLanes: FunctionType = { params: SLOW_LANES_VECTOR_PARAMS, results: [V128] };
-  const bytes = encodeModule({
-    types: [{ params: [], results: [] }, ...(hostFma64 ? [hostFma, slowLanes] : [])],
-    ...(hostFma64 ? { imports: [{ name: "fma64", type: 1 }] } : {}),
-    functions: [{ type: 0, body: f }, ...(hostFma64 ? [{ type: 2, body: slow }] : [])],
-    memoryPages: pages,
-    exports: [
-      { name: "run", kind: "function", index: hostFma64 ? 1 : 0 },
-      { name: "memory", kind: "memory", index: 0 },
-    ],
-  });
-  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64 };
+  const bytes = math.encode(f, pages);
+  const host = math.host();
+  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64, ...(host === undefined ? {} : { host }) };
 }
 
 /** The arrays (inputs, then constants) some node of the plan reads. */

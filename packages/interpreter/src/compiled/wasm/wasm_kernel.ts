@@ -12,6 +12,7 @@ import type { LoopKernel } from "../loop_codegen.ts";
 import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
+import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
 import { type LaneOp, laneScalarOf } from "./scalar_ops.ts";
 
 /**
@@ -52,7 +53,11 @@ function workOf(plan: KernelPlan, numerics: Numerics): number {
   for (const n of plan.nodes) {
     if (n.kind !== "op") continue;
     const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics);
-    if (lane === undefined) continue;
+    if (lane === undefined) {
+      const kind = mathKindOf(n.fn, n.norm, n.operands.length);
+      if (kind !== undefined) work += mathWork(kind);
+      continue;
+    }
     work += (OP_WORK[lane.op] ?? 1) + (lane.flush !== undefined ? 3 : 0) + (lane.rounding === "bf16" ? 1 : 0);
   }
   return work;
@@ -74,7 +79,7 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   if (wasmApi === undefined || (!always && !wasmPays(plan, numerics))) return undefined;
   const emitted = emitPlan(plan, numerics);
   if (emitted === undefined) return undefined;
-  const instance = instantiate(emitted.bytes, emitted.hostFma64 ? { fma64 } : undefined);
+  const instance = instantiate(emitted.bytes, emitted.host);
   const buffer = instance && exportedBuffer(instance, "memory");
   const run = instance?.exports.run;
   if (buffer === undefined || typeof run !== "function") return undefined;

@@ -43,7 +43,76 @@ function sectionIds(bytes: Uint8Array): number[] {
   return ids;
 }
 
+/** The import (module.field) and export names of a module, read from its sections 2 and 7. */
+function importAndExportNames(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  let at = 8;
+  const leb = (): number => {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      const b = bytes[at++];
+      v += (b & 0x7f) * scale;
+      scale *= 128;
+      if (b < 0x80) return v;
+    }
+  };
+  const name = (): string => {
+    const n = leb();
+    const text = String.fromCharCode(...bytes.subarray(at, at + n));
+    at += n;
+    return text;
+  };
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    const size = leb();
+    const end = at + size;
+    if (id === 2 || id === 7) {
+      const count = leb();
+      for (let k = 0; k < count; k++) {
+        if (id === 2) {
+          names.push(`${name()}.${name()}`);
+          at++; // kind (function)
+          leb(); // type index
+        } else {
+          names.push(name());
+          at++; // kind
+          leb(); // index
+        }
+      }
+    }
+    at = end;
+  }
+  return names.sort();
+}
+
+/** XLA CPU's element functions and compares (emit_xla_cpu_math.ts), every name and annotation holding the marker. */
+const MATH_TEXT = `%fused_computation (${MARK}_p0: f32[5], ${MARK}_p1: f64[5]) -> f64[5] {
+  %${MARK}_p0 = f32[5] parameter(0), metadata={op_name="${MARK}_name"}
+  %${MARK}_p1 = f64[5] parameter(1), frontend_attributes={${MARK}_key="${MARK}_value"}
+  %${MARK}_t = f32[5] tanh(%${MARK}_p0), metadata={op_type="${MARK}_type"}
+  %${MARK}_c = f64[5] convert(%${MARK}_t)
+  %${MARK}_e = f64[5] exponential(%${MARK}_p1)
+  %${MARK}_l = f64[5] log-plus-one(%${MARK}_e)
+  %${MARK}_f = f64[5] custom-call(%${MARK}_c, %${MARK}_l, %${MARK}_p1), custom_call_target="${XLA_CPU_FMA_TARGET}"
+  %${MARK}_k = pred[5] compare(%${MARK}_f, %${MARK}_p1), direction=GT
+  ROOT %${MARK}_root = f64[5] select(%${MARK}_k, %${MARK}_f, %${MARK}_l), metadata={source_file="${MARK}.py"}
+}`;
+
 describe("generated WebAssembly", () => {
+  it("XLA CPU's element-function lanes hold no text of the module, and import only the host's fma64 and log1p", () => {
+    const m = fusionModule(MATH_TEXT);
+    const plan = planFusedComputation(getComputation(m, "fused_computation"), m, [], "xla-cpu");
+    const emitted = plan && emitPlan(plan, "xla-cpu");
+    expect(emitted, "the emitter takes this plan").toBeDefined();
+    const text = String.fromCharCode(...emitted!.bytes);
+    expect(text.toLowerCase()).not.toContain(MARK);
+    expect(text).not.toContain("fused");
+    expect(sectionIds(emitted!.bytes)).toEqual([1, 2, 3, 5, 7, 10]);
+    expect(importAndExportNames(emitted!.bytes)).toEqual(["host.fma64", "host.log1p", "memory", "run"]);
+    expect(Object.keys(emitted!.host ?? {}).sort()).toEqual(["fma64", "log1p"]);
+  });
+
   it("holds no text of the module", () => {
     const m = fusionModule(TEXT);
     for (const numerics of ["reference", "xla-cpu"] as const) {

@@ -1,0 +1,759 @@
+/**
+ * XLA CPU's own element functions (numerics "xla-cpu") as WebAssembly f64x2
+ * lane functions for the fused-loop emitter (emit_plan.ts): its f32 and f64
+ * exp, tanh and logistic and f64 log1p (numerics/xla_cpu/math_f32.ts,
+ * math_f64.ts), and float compares (flushed where XLA CPU flushes them) and
+ * select, in both numerics modes. The module layout (host imports, helpers,
+ * `run`) is kept here too, for scalar_ops.ts's f64 fused multiply-add as well.
+ * Each lane repeats the scalar function step for step: every f32 add,
+ * multiply and divide is the f64 operation rounded to f32 by a demote and a
+ * promote (the f32 values' sum, product and quotient round once in f64
+ * without harm, as in arith.ts), every result flushed as under DAZ/FTZ; an
+ * f32 fused multiply-add is the f64 sum rounded once, or fused_steps.ts's
+ * exact step where that sum is an f32 midpoint or tiny (fastFma32Step);
+ * an f64 one is fma64's fast path (TwoProduct, TwoSum, the fma64Tail
+ * checks) with a zero product settled in the lanes as fma64Full settles it,
+ * and the lanes it cannot settle handed to the host's fma64. f64 log1p's
+ * lanes at |x| >= 0.4142 compute Math.log's algorithm (v8Log), and hand the
+ * host's scalar log1p the few it leaves. A function whose scalar form selects between branches
+ * computes every branch and selects per lane. Nothing here comes from a
+ * module: the functions are recognised by identity with the scalar table's.
+ */
+import { COMPARISON_DIRECTIONS, type ComparisonDirection, ELEMENT_TYPE_INFO, type ElementType, type HloInstruction } from "@minixla/hlo";
+import { scalarSemantics } from "../../kernels/elementwise/table.ts";
+import { compareScalar } from "../../kernels/elementwise/compare.ts";
+import { selectScalar } from "../../kernels/elementwise/select_clamp.ts";
+import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
+import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
+import type { Normalize } from "../../kernels/elementwise/loops.ts";
+import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
+import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
+
+/** The element functions this file has lanes for. */
+export type MathKind = PolyKind | "select" | CompareKind;
+type PolyKind = "exp32" | "tanh32" | "logistic32" | "exp64" | "tanh64" | "logistic64" | "log1p64";
+/** A float compare (1 or 0), its operands flushed as f32 or f64 where the kind ends in 32 or 64 (XLA CPU's DAZ). */
+type CompareKind = `cmp${ComparisonDirection}${"" | "32" | "64"}`;
+
+const POLY: { readonly [K in PolyKind]: { readonly arity: 1; readonly work: number } } = {
+  exp32: { arity: 1, work: 40 },
+  tanh32: { arity: 1, work: 40 },
+  logistic32: { arity: 1, work: 40 },
+  exp64: { arity: 1, work: 80 },
+  tanh64: { arity: 1, work: 150 },
+  logistic64: { arity: 1, work: 80 },
+  log1p64: { arity: 1, work: 100 },
+};
+const isPoly = (kind: MathKind): kind is PolyKind => Object.hasOwn(POLY, kind);
+const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : kind === "select" ? 3 : 2);
+
+/** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
+export function mathWork(kind: MathKind): number {
+  return isPoly(kind) ? POLY[kind].work : 2;
+}
+
+/** SIMD opcodes beyond the encoder's list (their LEB128 sub-opcodes). */
+const X = {
+  v128Const: 0x0c,
+  f64x2Floor: 0x75,
+  i32x4ShrS: 0xac,
+  i32x4Sub: 0xb1,
+  i64x2ExtendLowI32x4S: 0xc7,
+  v128AnyTrue: 0x53,
+  i8x16Shuffle: 0x0d,
+  i64x2ShrU: 0xcd,
+  i64x2Sub: 0xd1,
+  i64x2GtS: 0xd9,
+  i32x4TruncSatF64x2SZero: 0xfc,
+} as const;
+
+const unary = (op: string, t: ElementType): HloInstruction =>
+  ({ name: "", opcode: op, operands: [""], shape: { elementType: t, dimensions: [] }, attributes: {}, called: [] }) as unknown as HloInstruction;
+
+let table: Map<(...xs: number[]) => number, { readonly kind: MathKind; readonly norm: Normalize | undefined }> | undefined;
+
+/** fn -> kind, from the xla-cpu scalar table itself (so only its very functions are taken). */
+function tableOf(): Map<(...xs: number[]) => number, { readonly kind: MathKind; readonly norm: Normalize | undefined }> {
+  if (table !== undefined) return table;
+  const t = new Map<(...xs: number[]) => number, { readonly kind: MathKind; readonly norm: Normalize | undefined }>();
+  const f32Norm = ELEMENT_TYPE_INFO.f32.normalize;
+  if (f32Norm !== Math.fround) return (table = t);
+  const UNARY: readonly [string, MathKind, MathKind | undefined][] = [
+    ["exponential", "exp32", "exp64"],
+    ["tanh", "tanh32", "tanh64"],
+    ["logistic", "logistic32", "logistic64"],
+    ["log-plus-one", "log1p64", "log1p64"],
+  ];
+  for (const [op, k32, k64] of UNARY) {
+    const s32 = scalarSemantics(unary(op, "f32"), ["f32"], "xla-cpu");
+    if (s32 !== undefined && k32 !== "log1p64") t.set(s32.fn, { kind: k32, norm: f32Norm });
+    const s64 = scalarSemantics(unary(op, "f64"), ["f64"], "xla-cpu");
+    if (s64 !== undefined && k64 !== undefined) t.set(s64.fn, { kind: k64, norm: undefined });
+  }
+  // Compares and select, in both modes: XLA CPU's compare flushes its operands (where the probes say so).
+  t.set(selectScalar, { kind: "select", norm: undefined });
+  for (const numerics of ["reference", "xla-cpu"] as const) {
+    for (const type of ["f32", "f64"] as const) {
+      for (const direction of COMPARISON_DIRECTIONS) {
+        const inst = { name: "", opcode: "compare", operands: ["", ""], shape: { elementType: "pred", dimensions: [] }, attributes: { direction }, called: [] };
+        const s = scalarSemantics(inst as unknown as HloInstruction, [type, type], numerics);
+        if (s === undefined || s.norm !== undefined) continue;
+        const kind = compareKindOf(s.fn, direction, type);
+        if (kind !== undefined) t.set(s.fn, { kind, norm: undefined });
+      }
+    }
+  }
+  return (table = t);
+}
+
+const COMPARE_PROBES = [0, -0, 1, -1, 2 ** -149, -(2 ** -140), 2 ** -126, 2 ** -1074, -(2 ** -1060), 2 ** -1022, 1e300, Infinity, -Infinity, Number.NaN];
+
+/** The compare kind whose lanes give fn's value on every pair of probes (plain or with either flush), if any. */
+function compareKindOf(fn: (a: number, b: number) => number, direction: ComparisonDirection, type: "f32" | "f64"): CompareKind | undefined {
+  const plain = compareScalar(direction);
+  const values = COMPARE_PROBES.map(type === "f32" ? Math.fround : (x: number) => x);
+  const flushAt = (min: number) => (x: number): number => (Math.abs(x) < min ? (x < 0 || Object.is(x, -0) ? -0 : 0) : x);
+  const models: readonly [CompareKind, (x: number) => number][] = [
+    [`cmp${direction}`, (x) => x],
+    [`cmp${direction}32`, flushAt(2 ** -126)],
+    [`cmp${direction}64`, flushAt(2 ** -1022)],
+  ];
+  return models.find(([, flush]) => values.every((a) => values.every((b) => Object.is(fn(a, b), plain(flush(a), flush(b))))))?.[0];
+}
+
+/** The lane function of a plan's op node norm(fn(...)), or undefined where this file has none. */
+export function mathKindOf(fn: (...xs: number[]) => number, norm: Normalize | undefined, arity: number): MathKind | undefined {
+  const found = tableOf().get(fn);
+  return found !== undefined && found.norm === norm && arityOf(found.kind) === arity ? found.kind : undefined;
+}
+
+/**
+ * XLA CPU's f32 fused multiply-add step, acc = fma(x, y, acc) under FTZ (as fused_steps.ts's
+ * fma32Step), usually without its rounding to odd: the f64 sum s of the exact product and acc,
+ * rounded to f32, is the one rounding of x·y + acc unless s is an f32 midpoint (its low 29
+ * significand bits a 1 and then zeros: the exact value may lie on either side of it) or below
+ * twice the f32 normal range's bottom (the f32 grid there is not f64's cut short, and FTZ
+ * applies); a pair with such a lane takes fma32Step's exact step instead. Otherwise a value
+ * between x·y + acc and s would be an f64 number nearer to the exact value than s.
+ */
+export function fastFma32Step(f: FunctionBody): (acc: number, x: number, y: number) => void {
+  const s = f.local(V128);
+  const out = f.local(V128);
+  let exact: ((c: number, x: number, y: number) => void) | undefined;
+  const k = (x: number): void => {
+    f.simd(X.v128Const as SimdOp);
+    for (const b of bytesOf(x)) f.op(b);
+  };
+  return (acc, x, y) => {
+    f.opU(Op.localGet, x).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, acc).simd(Simd.f64x2Add).opU(Op.localTee, s);
+    f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, out);
+    f.opU(Op.localGet, s); k(bitsF64(0, 0x1fffffff)); f.simd(Simd.v128And); k(bitsF64(0, 0x10000000)); f.simd(Simd.i64x2Eq);
+    f.opU(Op.localGet, s).simd(Simd.f64x2Abs); k(2 ** -125); f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
+    f.simd(X.v128AnyTrue as SimdOp).structured(Op.if);
+    exact ??= fma32Step(f);
+    exact(acc, x, y);
+    f.opU(Op.localGet, acc).opU(Op.localSet, out);
+    f.op(Op.end);
+    f.opU(Op.localGet, out).opU(Op.localSet, acc);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lane arithmetic on v128 locals (each result a fresh local).
+
+const bytesOf = (x: number): Uint8Array => new Uint8Array(new Float64Array([x, x]).buffer);
+const bitsF64 = (hi: number, lo: number): number => new Float64Array(new Uint32Array([lo >>> 0, hi >>> 0]).buffer)[0]!;
+const f32Bits = (bits: number): number => new Float32Array(new Uint32Array([bits >>> 0]).buffer)[0]!;
+const f64Hex = (hex: string): number => bitsF64(Number.parseInt(hex.slice(0, 8), 16), Number.parseInt(hex.slice(8), 16));
+
+type Precision = "f32" | "f64";
+
+/** Where each helper function of a module lives (function indices), as the lane bodies call them. */
+interface Helpers {
+  /** (a, b, c, r, done) -> r: lanes not done become host fma64(a, b, c). */
+  readonly fma64Slow: number;
+  /** (x, r, done) -> r: lanes not done become host log1p(x). */
+  readonly log1pHost: number;
+}
+
+class Lanes {
+  private fma32: ((c: number, x: number, y: number) => void) | undefined;
+  constructor(
+    readonly f: Body,
+    readonly p: Precision,
+    readonly helpers: Helpers,
+  ) {}
+
+  get min(): number {
+    return this.p === "f32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
+  }
+  get(a: number): this {
+    this.f.opU(Op.localGet, a);
+    return this;
+  }
+  /** Pops the stack into a new local. */
+  set(): number {
+    const l = this.f.local(V128);
+    this.f.opU(Op.localSet, l);
+    return l;
+  }
+  simd(op: number): this {
+    this.f.simd(op as SimdOp);
+    return this;
+  }
+  /** A local holding x in both lanes. */
+  c(x: number): number {
+    this.f.simd(X.v128Const as SimdOp);
+    for (const b of bytesOf(x)) this.f.op(b);
+    return this.set();
+  }
+  /** The value on the stack, rounded to the precision and flushed, into a new local. */
+  finish(): number {
+    if (this.p === "f32") this.f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4);
+    const l = this.set();
+    pushFlushed(this.f, l, this.min);
+    this.f.opU(Op.localSet, l);
+    return l;
+  }
+  ftz(a: number): number {
+    pushFlushed(this.f, a, this.min);
+    return this.set();
+  }
+  private arith(op: SimdOp, a: number, b: number): number {
+    this.get(a).get(b).f.simd(op);
+    return this.finish();
+  }
+  add(a: number, b: number): number {
+    return this.arith(Simd.f64x2Add, a, b);
+  }
+  sub(a: number, b: number): number {
+    return this.arith(Simd.f64x2Sub, a, b);
+  }
+  mul(a: number, b: number): number {
+    return this.arith(Simd.f64x2Mul, a, b);
+  }
+  div(a: number, b: number): number {
+    return this.arith(Simd.f64x2Div, a, b);
+  }
+  neg(a: number): number {
+    this.get(a).f.simd(Simd.f64x2Neg);
+    return this.set();
+  }
+  abs(a: number): number {
+    this.get(a).f.simd(Simd.f64x2Abs);
+    return this.set();
+  }
+  floor(a: number): number {
+    this.get(a).simd(X.f64x2Floor);
+    return this.set();
+  }
+  /** A lane mask: a op b. */
+  cmp(op: SimdOp, a: number, b: number): number {
+    this.get(a).get(b).f.simd(op);
+    return this.set();
+  }
+  /** mask ? a : b, per lane. */
+  select(mask: number, a: number, b: number): number {
+    this.get(a).get(b).get(mask).f.simd(Simd.v128Bitselect);
+    return this.set();
+  }
+  or(a: number, b: number): number {
+    this.get(a).get(b).f.simd(Simd.v128Or);
+    return this.set();
+  }
+  /** XLA's select-based clamp: x < lo ? lo : x > hi ? hi : x (NaN passes). */
+  clamp(x: number, lo: number, hi: number): number {
+    return this.select(this.cmp(Simd.f64x2Lt, x, lo), lo, this.select(this.cmp(Simd.f64x2Gt, x, hi), hi, x));
+  }
+  /** a·b + c rounded once to the precision, flushed. */
+  fma(a: number, b: number, c: number): number {
+    return this.p === "f32" ? this.fmaF32(a, b, c) : this.fmaF64(a, b, c);
+  }
+  private fmaF32(a: number, b: number, c: number): number {
+    const acc = this.f.local(V128);
+    this.get(c).f.opU(Op.localSet, acc);
+    this.fma32 ??= fastFma32Step(this.f);
+    this.fma32(acc, a, b);
+    return acc;
+  }
+  /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */
+  private fmaF64(a: number, b: number, c: number): number {
+    const f = this.f;
+    const scratch = f.local(V128);
+    const split = (v: number, part: "hi" | "lo"): number => {
+      pushSplit(f, v, part, scratch);
+      return this.set();
+    };
+    const u = this.cmpOp(Simd.f64x2Mul, a, b);
+    const s = this.cmpOp(Simd.f64x2Add, u, c);
+    const sb = this.cmpOp(Simd.f64x2Sub, s, u);
+    const [ah, al, bh, bl] = [split(a, "hi"), split(a, "lo"), split(b, "hi"), split(b, "lo")];
+    // w = ((u - (s - sb)) + (c - sb)) + (al·bl - (((u - ah·bh) - al·bh) - ah·bl))
+    this.get(u).get(s).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    this.get(c).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    this.get(al).get(bl).simd(Simd.f64x2Mul);
+    this.get(u).get(ah).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    this.get(al).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    this.get(ah).get(bl).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    this.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    const w = this.set();
+    const r = this.cmpOp(Simd.f64x2Add, s, w);
+    // d = w - (r - s)
+    this.get(w).get(r).get(s).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    const d = this.set();
+    const splat = (x: number): void => {
+      this.f.f64Const(x).simd(Simd.f64x2Splat);
+    };
+    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
+    this.get(u).simd(Simd.f64x2Abs); splat(2 ** -900); this.simd(Simd.f64x2Gt);
+    this.get(r).simd(Simd.f64x2Abs); splat(F64_MIN_NORMAL); this.simd(Simd.f64x2Ge).simd(Simd.v128And);
+    this.get(r).simd(Simd.f64x2Abs); splat(2 ** 1000); this.simd(Simd.f64x2Lt).simd(Simd.v128And);
+    this.get(w).simd(Simd.f64x2Abs).get(s).simd(Simd.f64x2Abs); splat(0.125); this.simd(Simd.f64x2Mul).simd(Simd.f64x2Le).simd(Simd.v128And);
+    this.get(d); splat(0); this.simd(Simd.f64x2Eq);
+    this.get(r).get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Add).get(r).simd(Simd.f64x2Sub);
+    this.get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
+    this.simd(Simd.v128And);
+    const ok = this.set();
+    // A zero factor: fma64Full's one rounding of a·b + c, flushed.
+    this.get(a); splat(0); this.simd(Simd.f64x2Eq);
+    this.get(b); splat(0); this.simd(Simd.f64x2Eq).simd(Simd.v128Or);
+    const zero = this.set();
+    this.get(u).get(c).simd(Simd.f64x2Add);
+    const rz = this.set();
+    const rzf = this.ftz(rz);
+    const picked = this.select(ok, r, rzf);
+    const done = this.or(ok, zero);
+    const out = this.f.local(V128);
+    this.get(picked).f.opU(Op.localSet, out);
+    // Any lane left: the host.
+    this.get(done).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
+    this.get(a).get(b).get(c).get(out).get(done).f.opU(Op.call, this.helpers.fma64Slow).opU(Op.localSet, out);
+    this.f.op(Op.end);
+    return out;
+  }
+  /** An IEEE f64 lane op with no rounding or flush (the error-free steps). */
+  private cmpOp(op: SimdOp, a: number, b: number): number {
+    this.get(a).get(b).f.simd(op);
+    return this.set();
+  }
+  /** Each lane's 2^n, n an integer-valued f64 lane within ±1022 (from its bits). */
+  pow2(n: number): number {
+    this.get(n).simd(X.i32x4TruncSatF64x2SZero);
+    return this.pow2OfInts();
+  }
+  /** Each lane's 2^e from the i32 lanes 0 and 1 on the stack (e within ±1022): the bits (e + 1023) << 52. */
+  pow2OfInts(): number {
+    const bias = this.c(bitsF64(0, 1023));
+    this.simd(X.i64x2ExtendLowI32x4S).get(bias).simd(Simd.i64x2Add).f.i32Const(52).simd(Simd.i64x2Shl);
+    return this.set();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The functions, step for step as math_f32.ts and math_f64.ts.
+
+const F = f32Bits;
+const F32C = {
+  LOG2E: F(0x3fb8aa3b),
+  LN2_HI: F(0x3f318000),
+  LN2_LO: F(0xb95e8083),
+  EXP_P: [F(0x39506967), F(0x3ab743ce), F(0x3c088908), F(0x3d2aa9c1), F(0x3e2aaaaa), 0.5],
+  EXP_LO: Math.fround(-87.8),
+  EXP_HI: Math.fround(88.8),
+  TANH_TINY: Math.fround(0.0004),
+  TANH_NUM: [F(0xa59f25c0), F(0x2a61337e), F(0xaebd37ff), F(0x335c0041), F(0x3779434a), F(0x3a270ded), F(0x3ba059dc)],
+  TANH_DEN: [F(0x35a0d3d8), F(0x38f895d6), F(0x3b14aa05), F(0x3ba059dd)],
+  TANH_CLAMP: F(0x40fff644),
+} as const;
+
+/** f32 expParts: [y, scale] with exp = y·scale (math_f32.ts; scale is 2^n, +0 at n = -127, NaN at NaN). */
+function expParts32(l: Lanes, x: number): readonly [number, number] {
+  const xc = l.clamp(l.ftz(x), l.c(F32C.EXP_LO), l.c(F32C.EXP_HI));
+  const nf = l.floor(l.fma(xc, l.c(F32C.LOG2E), l.c(0.5)));
+  const n = l.clamp(nf, l.c(-127), l.c(127));
+  const negN = l.neg(n);
+  let r = l.fma(negN, l.c(F32C.LN2_HI), xc);
+  r = l.fma(negN, l.c(F32C.LN2_LO), r);
+  let p = l.c(F32C.EXP_P[0]);
+  for (let i = 1; i < F32C.EXP_P.length; i++) p = l.fma(p, r, l.c(F32C.EXP_P[i]!));
+  const y = l.fma(p, l.mul(r, r), r);
+  const y1 = l.add(y, l.c(1));
+  const bits = l.pow2(n);
+  const scale = l.select(l.cmp(Simd.f64x2Ne, n, n), n, l.select(l.cmp(Simd.f64x2Eq, n, l.c(-127)), l.c(0), bits));
+  return [y1, scale];
+}
+
+function exp32(l: Lanes, x: number): number {
+  const [y, s] = expParts32(l, x);
+  return l.mul(y, s);
+}
+
+function logistic32(l: Lanes, x: number): number {
+  const [y, s] = expParts32(l, l.neg(x));
+  return l.div(l.c(1), l.fma(y, s, l.c(1)));
+}
+
+function tanh32(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const ax = l.abs(xd);
+  const xc = l.clamp(xd, l.c(-F32C.TANH_CLAMP), l.c(F32C.TANH_CLAMP));
+  const x2 = l.mul(xc, xc);
+  let num = l.c(F32C.TANH_NUM[0]);
+  for (let i = 1; i < F32C.TANH_NUM.length; i++) num = l.fma(x2, num, l.c(F32C.TANH_NUM[i]!));
+  num = l.mul(xc, num);
+  let den = l.c(F32C.TANH_DEN[0]);
+  for (let i = 1; i < F32C.TANH_DEN.length; i++) den = l.fma(x2, den, l.c(F32C.TANH_DEN[i]!));
+  const q = l.div(num, den);
+  const tiny = l.select(l.cmp(Simd.f64x2Lt, ax, l.c(F32C.TANH_TINY)), x, q);
+  const one = l.select(l.cmp(Simd.f64x2Lt, xd, l.c(0)), l.c(-1), l.c(1));
+  return l.select(l.cmp(Simd.f64x2Ge, ax, l.c(20)), one, tiny);
+}
+
+const F64C = {
+  EXP_LO: f64Hex("C086232BDD7ABCD2"),
+  EXP_HI: f64Hex("40862E42FEFA39EF"),
+  LOG2E: f64Hex("3FF71547652B82FE"),
+  LN2_HI: f64Hex("3FE62E4000000000"),
+  LN2_LO: f64Hex("3EB7F7D1CF79ABCA"),
+  EXP_P: [f64Hex("3F2089CDD5E44BE8"), f64Hex("3F9F06D10CCA2C7E"), 1],
+  EXP_Q: [f64Hex("3EC92EB6BC365FA0"), f64Hex("3F64AE39B508B6C0"), f64Hex("3FCD17099887E074"), 2],
+  TANH_CLAMP: f64Hex("4031B6D58F246197"),
+  TANH_NUM: [
+    "3B3F9F82E5D782DF", "3C2C3C836C04B4C8", "3CEC3379F905E662", "3D929AFF6C8EDD96", "3E2525A389DCE7C2",
+    "3EA708819BE51CD9", "3F18996F4026A7FA", "3F787F80B957ED00", "3FC36FBA9B450E5A", "3FF0000000000000",
+  ].map(f64Hex),
+  TANH_DEN: [
+    "3BBE8630CF903250", "3C90AABCA9A5FEA0", "3D4232981AA2BBA8", "3DDEE2F015EA8065", "3E681F1947C52304",
+    "3EE26C82AB46D140", "3F4B2E7C4D488C04", "3FA1998830265B50", "3FDF0D32A2F7DC79", "3FF0000000000000",
+  ].map(f64Hex),
+  LOG1P_SMALL: f64Hex("3FDA827999FCEF32"),
+  LOG1P_DEN: ["402E20359E903E37", "4054C30B52213498", "406BB86590FCFB56", "407351945DC908A5", "406B0DB13E48E066", "404E0F304466448E"].map(f64Hex),
+  LOG1P_NUM0: f64Hex("3F07BC0962B395CA"),
+  LOG1P_NUM: ["3FDFE818A0FE1A83", "401A509F46F4FA53", "403DE9738B8CB9C9", "404E798EB86C3351", "404C8E7597479A10", "40340A202D99830A"].map(f64Hex),
+} as const;
+
+/** f64 expParts (math_f64.ts): [y, s] with exp = y·s. */
+function expParts64(l: Lanes, x: number): readonly [number, number] {
+  const xd = l.ftz(x);
+  // maximum(minimum(xd, HI), LO) with NaN propagating: a select-based clamp passes NaN the same way.
+  const xc = l.clamp(xd, l.c(F64C.EXP_LO), l.c(F64C.EXP_HI));
+  const n = l.floor(l.fma(xc, l.c(F64C.LOG2E), l.c(0.5)));
+  const negN = l.neg(n);
+  let g = l.fma(negN, l.c(F64C.LN2_HI), xc);
+  g = l.fma(negN, l.c(F64C.LN2_LO), g);
+  const g2 = l.mul(g, g);
+  const p = l.mul(l.fma(l.fma(g2, l.c(F64C.EXP_P[0]), l.c(F64C.EXP_P[1])), g2, l.c(F64C.EXP_P[2])), g);
+  const q = l.fma(l.fma(l.fma(g2, l.c(F64C.EXP_Q[0]), l.c(F64C.EXP_Q[1])), g2, l.c(F64C.EXP_Q[2])), g2, l.c(F64C.EXP_Q[3]));
+  const approx = l.fma(l.div(p, l.sub(q, p)), l.c(2), l.c(1));
+  // ni = clamp(NaN ? -2^31 : n, -2099, 2099), an integer; b = ni >> 2; s1 = 2^b; s = 2^(ni - 3b).
+  const nn = l.select(l.cmp(Simd.f64x2Ne, n, n), l.c(-(2 ** 31)), n);
+  l.get(nn).get(l.c(2099)).simd(Simd.f64x2Min).get(l.c(-2099)).simd(Simd.f64x2Max).simd(X.i32x4TruncSatF64x2SZero);
+  const ni = l.set();
+  l.get(ni).f.i32Const(2).simd(X.i32x4ShrS as SimdOp);
+  const b = l.set();
+  l.get(ni).get(b).simd(X.i32x4Sub).get(b).simd(X.i32x4Sub).get(b).simd(X.i32x4Sub);
+  const e2 = l.set();
+  const pow2i = (e: number): number => l.get(e).pow2OfInts();
+  const s1 = pow2i(b);
+  const y = l.mul(l.mul(l.mul(approx, s1), s1), s1);
+  return [y, pow2i(e2)];
+}
+
+function exp64(l: Lanes, x: number): number {
+  const [y, s] = expParts64(l, x);
+  const v = l.mul(y, s);
+  const low = l.select(l.cmp(Simd.f64x2Lt, x, l.c(F64C.EXP_LO)), l.c(0), v);
+  return l.select(l.cmp(Simd.f64x2Gt, x, l.c(F64C.EXP_HI)), l.c(Infinity), low);
+}
+
+function logistic64(l: Lanes, x: number): number {
+  const [y, s] = expParts64(l, l.neg(x));
+  const v = l.div(l.c(1), l.fma(y, s, l.c(1)));
+  const high = l.select(l.cmp(Simd.f64x2Gt, x, l.c(-F64C.EXP_LO)), l.c(1), v);
+  return l.select(l.cmp(Simd.f64x2Lt, x, l.c(-F64C.EXP_HI)), l.c(0), high);
+}
+
+function tanh64(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const ax = l.abs(xd);
+  const xc = l.clamp(xd, l.c(-F64C.TANH_CLAMP), l.c(F64C.TANH_CLAMP));
+  const x2 = l.mul(xc, xc);
+  let num = l.c(F64C.TANH_NUM[0]!);
+  for (let i = 1; i < F64C.TANH_NUM.length; i++) num = l.fma(x2, num, l.c(F64C.TANH_NUM[i]!));
+  let den = l.c(F64C.TANH_DEN[0]!);
+  for (let i = 1; i < F64C.TANH_DEN.length; i++) den = l.fma(x2, den, l.c(F64C.TANH_DEN[i]!));
+  const q = l.div(l.mul(xc, num), den);
+  const one = l.select(l.cmp(Simd.f64x2Lt, xd, l.c(0)), l.c(-1), l.c(1));
+  return l.select(l.cmp(Simd.f64x2Ge, ax, l.c(20)), one, q);
+}
+
+function log1p64(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const x2 = l.mul(xd, xd);
+  const z = l.mul(xd, l.c(0));
+  let q = l.add(z, l.c(1));
+  for (const c of F64C.LOG1P_DEN) q = l.fma(q, xd, l.c(c));
+  let p = l.add(z, l.c(F64C.LOG1P_NUM0));
+  for (const c of F64C.LOG1P_NUM) p = l.fma(p, xd, l.c(c));
+  const t = l.mul(l.mul(xd, x2), l.div(p, q));
+  const r = l.add(xd, l.fma(x2, l.c(-0.5), t));
+  // |xd| >= 0.4142: ftz64(log(xd + 1)), the log Math.log's (v8Log); its rare lanes, and NaN, by the host's scalar function.
+  const small = l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F64C.LOG1P_SMALL));
+  const [lg, lgOk] = v8Log(l, l.add(xd, l.c(1)));
+  const out = l.select(small, r, l.ftz(lg));
+  const done = l.or(small, lgOk);
+  l.get(done).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
+  l.get(x).get(out).get(done).f.opU(Op.call, l.helpers.log1pHost).opU(Op.localSet, out);
+  l.f.op(Op.end);
+  return out;
+}
+
+const LG = ["3FE5555555555593", "3FD999999997FA04", "3FD2492494229359", "3FCC71C51D8E78AF", "3FC7466496CB03DE", "3FC39A09D078C69F", "3FC2F112DF3E5244"].map(f64Hex);
+const LN2_HI_FD = f64Hex("3FE62E42FEE00000");
+const LN2_LO_FD = f64Hex("3DEA39EF35793C76");
+
+/**
+ * The natural log as V8's Math.log computes it (fdlibm's algorithm: x = 2^k·(1 + f) with
+ * 1 + f in [sqrt(2)/2, sqrt(2)), s = f/(2 + f), log(1 + f) from a degree-14 polynomial in s,
+ * in plain f64 arithmetic), and its values at 0, below 0, +inf and NaN; [value, mask of the
+ * lanes it holds for]: all but positive denormals and numbers whose f is within 2^-20 of
+ * zero (those are the caller's, for its host function).
+ */
+function v8Log(l: Lanes, a: number): readonly [number, number] {
+  const i64 = (n: number): number => l.c(bitsF64(n < 0 ? -1 : 0, n));
+  const op = (code: number, x: number, y: number): number => {
+    l.get(x).get(y).simd(code);
+    return l.set();
+  };
+  const shr = (code: number, x: number, by: number): number => {
+    l.get(x).f.i32Const(by);
+    l.simd(code);
+    return l.set();
+  };
+  const hx = shr(X.i64x2ShrU, a, 32);
+  // A positive normal (high word in [0x00100000, 0x7ff00000)).
+  const normal = op(Simd.v128And, op(X.i64x2GtS, hx, i64(0x000fffff)), op(X.i64x2GtS, i64(0x7ff00000), hx));
+  const hxm = op(Simd.v128And, hx, i64(0x000fffff));
+  const i = op(Simd.v128And, op(Simd.i64x2Add, hxm, i64(0x95f64)), i64(0x100000));
+  // k = (hx >> 20) - 1023 + (i >> 20); x = a with its high word hxm | (i ^ 0x3ff00000).
+  const k = op(Simd.i64x2Add, op(X.i64x2Sub, shr(X.i64x2ShrU, hx, 20), i64(1023)), shr(X.i64x2ShrU, i, 20));
+  const high = op(Simd.v128Or, hxm, op(Simd.v128Xor, i, i64(0x3ff00000)));
+  l.get(high).f.i32Const(32);
+  l.simd(Simd.i64x2Shl);
+  const highShifted = l.set();
+  const xn = op(Simd.v128Or, highShifted, op(Simd.v128And, a, i64(0xffffffff)));
+  const f = op(Simd.f64x2Sub, xn, l.c(1));
+  // (0x000fffff & (2 + hxm)) < 3: f within 2^-20 of zero, left to the host.
+  const nearOne = op(X.i64x2GtS, i64(3), op(Simd.v128And, op(Simd.i64x2Add, hxm, i64(2)), i64(0x000fffff)));
+  // dk: k's low words as i32 lanes 0 and 1, converted.
+  l.get(k).get(k).simd(X.i8x16Shuffle);
+  for (const b of [0, 1, 2, 3, 8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11]) l.f.op(b);
+  l.simd(Simd.f64x2ConvertLowI32x4S);
+  const dk = l.set();
+  const kZero = l.cmp(Simd.f64x2Eq, dk, l.c(0));
+  const s = op(Simd.f64x2Div, f, op(Simd.f64x2Add, l.c(2), f));
+  const z = op(Simd.f64x2Mul, s, s);
+  const w = op(Simd.f64x2Mul, z, z);
+  const mulAdd = (c: number, x: number, y: number): number => op(Simd.f64x2Add, l.c(c), op(Simd.f64x2Mul, x, y));
+  // t1 = w(Lg2 + w(Lg4 + w·Lg6)); t2 = z(Lg1 + w(Lg3 + w(Lg5 + w·Lg7)))
+  const t1 = op(Simd.f64x2Mul, w, mulAdd(LG[1]!, w, mulAdd(LG[3]!, w, l.c(LG[5]!))));
+  const t2 = op(Simd.f64x2Mul, z, mulAdd(LG[0]!, w, mulAdd(LG[2]!, w, mulAdd(LG[4]!, w, l.c(LG[6]!)))));
+  const R = op(Simd.f64x2Add, t2, t1);
+  const far = op(X.i64x2GtS, op(Simd.v128Or, op(X.i64x2Sub, hxm, i64(0x6147a)), op(X.i64x2Sub, i64(0x6b851), hxm)), i64(0));
+  const dkHi = op(Simd.f64x2Mul, dk, l.c(LN2_HI_FD));
+  const dkLo = op(Simd.f64x2Mul, dk, l.c(LN2_LO_FD));
+  // Far from 1 + f = 1: hfsq = 0.5·f·f; f - (hfsq - s(hfsq + R)) at k = 0, else dk·ln2_hi - ((hfsq - (s(hfsq + R) + dk·ln2_lo)) - f).
+  const hfsq = op(Simd.f64x2Mul, op(Simd.f64x2Mul, l.c(0.5), f), f);
+  const sh = op(Simd.f64x2Mul, s, op(Simd.f64x2Add, hfsq, R));
+  const farK0 = op(Simd.f64x2Sub, f, op(Simd.f64x2Sub, hfsq, sh));
+  const farK = op(Simd.f64x2Sub, dkHi, op(Simd.f64x2Sub, op(Simd.f64x2Sub, hfsq, op(Simd.f64x2Add, sh, dkLo)), f));
+  // Else: f - s(f - R) at k = 0, else dk·ln2_hi - ((s(f - R) - dk·ln2_lo) - f).
+  const sf = op(Simd.f64x2Mul, s, op(Simd.f64x2Sub, f, R));
+  const nearK0 = op(Simd.f64x2Sub, f, sf);
+  const nearK = op(Simd.f64x2Sub, dkHi, op(Simd.f64x2Sub, op(Simd.f64x2Sub, sf, dkLo), f));
+  const finite = l.select(far, l.select(kZero, farK0, farK), l.select(kZero, nearK0, nearK));
+  // Not a positive finite number: NaN below 0, -inf at 0, a itself at +inf and NaN.
+  const special = l.or(l.or(l.cmp(Simd.f64x2Le, a, l.c(0)), l.cmp(Simd.f64x2Eq, a, l.c(Infinity))), l.cmp(Simd.f64x2Ne, a, a));
+  const specialValue = l.select(l.cmp(Simd.f64x2Lt, a, l.c(0)), l.c(Number.NaN), l.select(l.cmp(Simd.f64x2Eq, a, l.c(0)), l.c(-Infinity), a));
+  const value = l.select(special, specialValue, finite);
+  l.get(normal).get(nearOne).simd(Simd.v128Or).get(nearOne).simd(Simd.v128Xor).get(special).simd(Simd.v128Or);
+  const ok = l.set();
+  return [value, ok];
+}
+
+/** A compare's lanes: operands flushed where the kind says, then 1 where the IEEE compare holds, else +0. */
+function compareLanes(l: Lanes, kind: CompareKind, a0: number, b0: number): number {
+  const flushed = kind.endsWith("32") || kind.endsWith("64");
+  const a = flushed ? l.ftz(a0) : a0;
+  const b = flushed ? l.ftz(b0) : b0;
+  const direction = kind.slice(3, 5) as ComparisonDirection;
+  const op = { EQ: Simd.f64x2Eq, NE: Simd.f64x2Ne, LT: Simd.f64x2Lt, LE: Simd.f64x2Le, GT: Simd.f64x2Gt, GE: Simd.f64x2Ge }[direction];
+  const mask = l.cmp(op, a, b);
+  return l.select(mask, l.c(1), l.c(0));
+}
+
+function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
+  const [a, b, c] = args as [number, number, number];
+  if (kind === "select") return l.select(l.cmp(Simd.f64x2Ne, a, l.c(0)), b, c);
+  if (!isPoly(kind)) return compareLanes(l, kind, a, b);
+  switch (kind) {
+    case "exp32":
+    case "exp64":
+      return kind === "exp32" ? exp32(l, a) : exp64(l, a);
+    case "tanh32":
+      return tanh32(l, a);
+    case "tanh64":
+      return tanh64(l, a);
+    case "logistic32":
+      return logistic32(l, a);
+    case "logistic64":
+      return logistic64(l, a);
+    case "log1p64":
+      return log1p64(l, a);
+    default:
+      return kind satisfies never;
+  }
+}
+
+const precisionOf = (kind: MathKind): Precision => (kind.endsWith("32") ? "f32" : "f64");
+const needsFma64 = (kind: MathKind): boolean => isPoly(kind) && precisionOf(kind) === "f64";
+
+// ---------------------------------------------------------------------------------------------
+// The module: imports, the plan's `run`, the helpers and one function per kind used.
+
+/** A plan module's extra functions: collect the kinds while planning, then `call` emits a call and `encode` the module. */
+export class MathFunctions {
+  private readonly kinds: MathKind[] = [];
+  private fma64Wanted = false;
+  private layout: { readonly imports: readonly { readonly name: string; readonly type: number }[]; readonly first: number; readonly helpers: Helpers } | undefined;
+
+  use(kind: MathKind): void {
+    if (this.layout !== undefined) throw new RangeError("math kinds are collected before the first call");
+    if (!this.kinds.includes(kind)) this.kinds.push(kind);
+  }
+
+  get empty(): boolean {
+    return this.kinds.length === 0 && !this.fma64Wanted;
+  }
+
+  /** Whether the kinds collected call the host's fma64. */
+  importsFma64(): boolean {
+    return this.fma64Wanted || this.kinds.some(needsFma64);
+  }
+
+  /** The host's fma64 and its slow-lane helper are wanted by the caller's own lanes too (scalar_ops.ts's fma64). */
+  requireFma64(): void {
+    if (this.layout !== undefined) throw new RangeError("imports are settled before the first call");
+    this.fma64Wanted = true;
+  }
+
+  /** The helper (a, b, c, r, done) -> r whose lanes not done become the host's fma64(a, b, c). */
+  fma64SlowIndex(): number {
+    return this.fix().helpers.fma64Slow;
+  }
+
+  /** The host functions the module imports (module "host"). */
+  host(): { readonly [name: string]: (...args: number[]) => number } | undefined {
+    const h: { [name: string]: (...args: number[]) => number } = {};
+    if (this.importsFma64()) h.fma64 = hostFma64;
+    if (this.kinds.includes("log1p64")) h.log1p = xlaCpuLog1pF64;
+    return Object.keys(h).length === 0 ? undefined : h;
+  }
+
+  /** Types 0: () -> (); 1-3: v128 x arity -> v128; 4: host (f64, f64, f64) -> f64; 5: host f64 -> f64; 6: fma64 slow lanes; 7: unary host lanes. */
+  private static readonly TYPES: readonly FunctionType[] = [
+    { params: [], results: [] },
+    { params: [V128], results: [V128] },
+    { params: [V128, V128], results: [V128] },
+    { params: [V128, V128, V128], results: [V128] },
+    { params: [F64, F64, F64], results: [F64] },
+    { params: [F64], results: [F64] },
+    { params: [V128, V128, V128, V128, V128], results: [V128] },
+    { params: [V128, V128, V128], results: [V128] },
+  ];
+
+  private fix(): NonNullable<MathFunctions["layout"]> {
+    if (this.layout !== undefined) return this.layout;
+    const imports: { name: string; type: number }[] = [];
+    const fma = this.importsFma64();
+    if (fma) imports.push({ name: "fma64", type: 4 });
+    const log1p = this.kinds.includes("log1p64");
+    if (log1p) imports.push({ name: "log1p", type: 5 });
+    // Functions: run, then fma64Slow, log1pHost, then one per kind.
+    const runIndex = imports.length;
+    const fma64Slow = runIndex + 1;
+    const log1pHost = runIndex + 2;
+    this.layout = { imports, first: runIndex + 3, helpers: { fma64Slow, log1pHost } };
+    return this.layout;
+  }
+
+  /** The function index of `run` (after the imports). */
+  runIndex(): number {
+    return this.fix().imports.length;
+  }
+
+  /** Emits, in `f`, kind's function applied to the locals `args`, leaving the result on the stack. */
+  call(f: Body, kind: MathKind, args: readonly number[]): void {
+    const { first } = this.fix();
+    for (const a of args) f.opU(Op.localGet, a);
+    f.opU(Op.call, first + this.kinds.indexOf(kind));
+  }
+
+  /** The whole module: `run` (its body), the helpers, the kinds' functions; memory and exports as emit_plan.ts wants them. */
+  encode(run: Body, pages: number): Uint8Array {
+    const { imports, helpers } = this.fix();
+    if (this.empty) {
+      return encodeModule({
+        types: [MathFunctions.TYPES[0]!],
+        functions: [{ type: 0, body: run }],
+        memoryPages: pages,
+        exports: [
+          { name: "run", kind: "function", index: 0 },
+          { name: "memory", kind: "memory", index: 0 },
+        ],
+      });
+    }
+    const hostIndex = (name: string): number => imports.findIndex((i) => i.name === name);
+    const fmaSlow = new FunctionBody(5);
+    unaryLanesBody(fmaSlow, hostIndex("fma64"), 3);
+    const log1pHost = new FunctionBody(3);
+    unaryLanesBody(log1pHost, hostIndex("log1p"), 1);
+    const bodies = this.kinds.map((kind) => {
+      const arity = arityOf(kind);
+      const body = new FunctionBody(arity);
+      const l = new Lanes(body, precisionOf(kind), helpers);
+      const out = emitKind(l, kind, Array.from({ length: arity }, (_, k) => k));
+      body.opU(Op.localGet, out);
+      return { type: arity, body };
+    });
+    return encodeModule({
+      types: MathFunctions.TYPES,
+      imports,
+      functions: [{ type: 0, body: run }, { type: 6, body: fmaSlow }, { type: 7, body: log1pHost }, ...bodies],
+      memoryPages: pages,
+      exports: [
+        { name: "run", kind: "function", index: imports.length },
+        { name: "memory", kind: "memory", index: 0 },
+      ],
+    });
+  }
+}
+
+/**
+ * A helper's body: params (x0, .., x(n-1), r, done), each lane whose done mask is clear
+ * becomes host(x0 lane, .., x(n-1) lane); the result r. A host index below 0 (not imported): r as it is.
+ */
+function unaryLanesBody(f: Body, host: number, n: number): void {
+  const r = n;
+  const done = n + 1;
+  if (host >= 0) {
+    for (const lane of [0, 1]) {
+      f.opU(Op.localGet, done).simdLane(Simd.f64x2ExtractLane, lane).f64Const(0).op(Op.f64Eq).structured(Op.if);
+      f.opU(Op.localGet, r);
+      for (let k = 0; k < n; k++) f.opU(Op.localGet, k).simdLane(Simd.f64x2ExtractLane, lane);
+      f.opU(Op.call, host).simdLane(Simd.f64x2ReplaceLane, lane).opU(Op.localSet, r);
+      f.op(Op.end);
+    }
+  }
+  f.opU(Op.localGet, r);
+}
