@@ -88,6 +88,11 @@ for (const corpus of ["xla-jax", "xla-ops", "jax-models", "xla-chlo"]) {
     if (!existsSync(hloPath)) continue;
     const ins = readdirSync(join(cdir, name)).filter((f) => /^in\d+\.npy$/.test(f)).sort((a, b) => Number(a.slice(2, -4)) - Number(b.slice(2, -4)));
     add(corpus, name, readFileSync(hloPath, "utf8"), () => ins.map((f) => new Uint8Array(readFileSync(join(cdir, name, f)))));
+    // The case's recorded XLA outputs: what the printed text is compared with where XLA no longer runs the HLO text.
+    const last = entries[entries.length - 1];
+    if (existsSync(last.dir)) {
+      for (let i = 0; existsSync(join(cdir, name, `out${i}.npy`)); i++) writeFileSync(join(last.dir, `expected${i}.npy`), readFileSync(join(cdir, name, `out${i}.npy`)));
+    }
   }
   writeManifest();
 }

@@ -389,7 +389,7 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
       );
     }
     props.push(`feature_group_count = ${a.featureGroupCount} : i64`, `batch_group_count = ${a.batchGroupCount} : i64`, ...precisionText(a.operandPrecision));
-    return results(c, "stablehlo.convolution", c.operands, props);
+    return results(c, "stablehlo.convolution", convOperands(c), props);
   },
   dot: (c) => {
     const a = c.inst.attributes;
@@ -470,13 +470,15 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     const a = c.inst.attributes;
     if (a.dimension === undefined) refuse(c, "the tuple form (no split dimension) has no StableHLO form");
     if (a.replicaGroups.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
-    const groups = expandReplicaGroups(a.replicaGroups);
+    // XLA's compiler divides by the group size: empty groups (every device) print as one group of them all.
+    const all = groupsOrAll(c, a.replicaGroups, a.channelId);
+    const groups = expandReplicaGroups(all);
     const count = groups[0]?.length ?? c.printer.replicaCount;
     return results(c, "stablehlo.all_to_all", c.operands, [
       `split_dimension = ${a.dimension} : i64`,
       `concat_dimension = ${a.dimension} : i64`,
       `split_count = ${count} : i64`,
-      replicaGroupsText(c, a.replicaGroups),
+      replicaGroupsText(c, all),
       ...channelText(a.channelId),
     ]);
   },
@@ -589,6 +591,35 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   },
   "custom-call": (c) => results(c, "stablehlo.custom_call", c.operands, customCallProps(c)),
 };
+
+/**
+ * The convolution's operands with one element type: HLO allows an input and a kernel of different types (a pred
+ * kernel for an f32 input), StableHLO does not; the one that differs from the result's type is converted to it, as
+ * XLA's HLO import does.
+ */
+function convOperands(c: OpContext<"convolution">): readonly Value[] {
+  const [lhs, rhs] = c.operands;
+  const out = c.inst.shape;
+  if (isTupleShape(lhs.shape) || isTupleShape(rhs.shape) || isTupleShape(out) || lhs.shape.elementType === rhs.shape.elementType) return c.operands;
+  const target = out.elementType;
+  if (lhs.shape.elementType !== target && rhs.shape.elementType !== target) {
+    refuse(c, `its input (${lhs.shape.elementType}) and kernel (${rhs.shape.elementType}) differ in element type and neither is the result's (${target})`);
+  }
+  const convert = (v: Value): Value => {
+    if (isTupleShape(v.shape) || v.shape.elementType === target) return v;
+    const to = shape(target, v.shape.dimensions);
+    return ssa(c.w.prettyText((ref) => `stablehlo.convert ${ref(v)} : (${mlirType(v.shape)}) -> ${mlirType(to)}`), to);
+  };
+  return [convert(lhs), convert(rhs)];
+}
+
+/** Replica groups as printed: where HLO leaves them empty (every replica, or every partition with a channel), one group of them all. */
+type ListedGroups = Immutable<Exclude<ReplicaGroups, { kind: "mesh" }>>;
+function groupsOrAll(c: OpContext<Opcode>, g: ListedGroups, channelId: number | undefined): ListedGroups {
+  if (g.kind !== "list" || g.groups.length > 0) return g;
+  const n = channelId === undefined ? c.printer.replicaCount : c.printer.partitionCount;
+  return { kind: "list", groups: [Array.from({ length: n }, (_, i) => i)] };
+}
 
 function batchNormProps(a: { readonly epsilon: number; readonly featureIndex: number }): string[] {
   return [`epsilon = ${floatAttr(a.epsilon, "f32")}`, `feature_index = ${a.featureIndex} : i64`];
