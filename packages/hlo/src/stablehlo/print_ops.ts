@@ -7,6 +7,7 @@
  */
 import type { Immutable } from "immer";
 import { type ReplicaGroups, defaultComparisonType } from "../attributes.ts";
+import { ELEMENT_TYPE_INFO } from "../element_type.ts";
 import type { InstructionOf } from "../instruction.ts";
 import { parametersOf } from "../module.ts";
 import type { Opcode } from "../opcode.ts";
@@ -180,6 +181,11 @@ function customCallProps(c: OpContext<"custom-call">): string[] {
       case "custom_call_has_side_effect":
         if (r.value === "true") props.push("has_side_effect = true");
         break;
+      case "called_computations": {
+        const names = r.value.replace(/^\{|\}$/g, "").split(",").map((x) => x.trim().replace(/^%/, "")).filter((x) => x !== "");
+        props.push(`called_computations = [${names.map((n) => symbol(c.printer.functionFor(c.printer.computation(n)))).join(", ")}]`);
+        break;
+      }
       // Layout and aliasing hints and the schedule do not change the values computed.
       case "operand_layout_constraints": case "output_to_operand_aliasing": case "schedule": case "frontend_attributes":
       case "sharding": case "metadata": case "statistics_viz":
@@ -227,7 +233,11 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   abs: elementwise("abs"),
   cbrt: elementwise("cbrt"),
   ceil: elementwise("ceil"),
-  copy: alias,
+  // The same logical value, with the copy's own layout (a bitcast of the copy reinterprets that layout, not its operand's).
+  copy: (c) => {
+    const [x] = c.operands;
+    return x.kind === "ssa" ? ssa(x.ref, c.inst.shape) : x;
+  },
   cosine: elementwise("cosine"),
   "count-leading-zeros": elementwise("count_leading_zeros"),
   erf: chlo("erf"),
@@ -299,9 +309,10 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   reshape: converting("reshape"),
   bitcast: (c) => {
     const from = c.operands[0].shape;
-    if (!isDefaultLayout(from) || !isDefaultLayout(c.inst.shape)) refuse(c, "it reinterprets a non-default layout, which StableHLO's logical values do not have");
-    if (isTupleShape(from) || isTupleShape(c.inst.shape) || from.elementType !== c.inst.shape.elementType) refuse(c, "it changes the element type");
-    return results(c, "stablehlo.reshape", c.operands);
+    const to = c.inst.shape;
+    if (isTupleShape(from) || isTupleShape(to)) refuse(c, "it reinterprets a tuple");
+    if (isDefaultLayout(from) && isDefaultLayout(to) && from.elementType === to.elementType) return results(c, "stablehlo.reshape", c.operands);
+    return physicalBitcast(c, c.operands[0], from, to);
   },
   transpose: (c) => {
     const [x] = c.operands;
@@ -327,7 +338,19 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   iota: (c) => ssa(c.w.prettyText(() => `stablehlo.iota dim = ${c.inst.attributes.iotaDimension} : ${mlirType(c.inst.shape)}`), c.inst.shape),
   "get-dimension-size": (c) => results(c, "stablehlo.get_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
   "set-dimension-size": (c) => results(c, "stablehlo.set_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
-  "dynamic-reshape": (c) => refuse(c, "HLO's per-dimension size operands have no StableHLO counterpart"),
+  "dynamic-reshape": (c) => {
+    // HLO takes one size scalar per result dimension, StableHLO one shape vector: the scalars are concatenated.
+    const [x, ...sizes] = c.operands;
+    const first = sizes[0]?.shape;
+    if (first === undefined || isTupleShape(first) || sizes.some((v) => isTupleShape(v.shape) || v.shape.elementType !== first.elementType)) {
+      refuse(c, "its size operands are not scalars of one integer type");
+    }
+    const one = shape(first.elementType, [1]);
+    const parts = sizes.map((v) => ssa(c.w.prettyText((ref) => `stablehlo.reshape ${ref(v)} : (${mlirType(v.shape)}) -> ${mlirType(one)}`), one));
+    const dims = shape(first.elementType, [sizes.length]);
+    const [cat] = c.w.generic({ name: "stablehlo.concatenate", operands: parts, properties: ["dimension = 0 : i64"], results: [dims] });
+    return results(c, "stablehlo.dynamic_reshape", [x, ssa(cat, dims)]);
+  },
   "dynamic-slice": (c) => results(c, "stablehlo.dynamic_slice", c.operands, [`slice_sizes = ${i64Array(c.inst.attributes.sliceSizes)}`]),
   "dynamic-update-slice": (c) => results(c, "stablehlo.dynamic_update_slice", c.operands),
   gather: (c) => {
@@ -446,7 +469,8 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     const name = c.inst.attributes.distribution === "rng_uniform" ? "UNIFORM" : "NORMAL";
     return results(c, "stablehlo.rng", [...c.operands, ssa(r, dims)], [`rng_distribution = #stablehlo<rng_distribution ${name}>`]);
   },
-  "stochastic-convert": (c) => refuse(c, "StableHLO has no stochastic convert"),
+  // StableHLO has no stochastic convert: MHLO's, as XLA's own HLO import makes it (JAX's parser reads it).
+  "stochastic-convert": (c) => results(c, "mhlo.stochastic_convert", c.operands),
   "all-reduce": (c) => results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]),
   "all-reduce-start": (c) => {
     // An old form gives one operand an (operand, result) pair; all_reduce makes one result per operand.
@@ -500,7 +524,11 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   "after-all": (c) => results(c, "stablehlo.after_all", c.operands),
   "add-dependency": alias,
   domain: alias,
-  "rng-get-and-update-state": (c) => refuse(c, "the RNG state is XLA's own; StableHLO has no op that reads it"),
+  // The RNG state is XLA's own and StableHLO has no op that reads it: MHLO's, as XLA's own HLO import makes it.
+  "rng-get-and-update-state": (c) => {
+    const [r] = c.w.generic({ name: "mhlo.xla.rng_get_and_update_state", operands: [], attributes: [`delta = ${c.inst.attributes.delta} : i64`], results: [c.inst.shape] });
+    return ssa(r, c.inst.shape);
+  },
   infeed: (c) => {
     const s = c.inst.shape;
     if (!isTupleShape(s) || s.tupleShapes.length !== 2) refuse(c, "its shape is not a (data, token) pair");
@@ -619,6 +647,37 @@ function groupsOrAll(c: OpContext<Opcode>, g: ListedGroups, channelId: number | 
   if (g.kind !== "list" || g.groups.length > 0) return g;
   const n = channelId === undefined ? c.printer.replicaCount : c.printer.partitionCount;
   return { kind: "list", groups: [Array.from({ length: n }, (_, i) => i)] };
+}
+
+/**
+ * A bitcast that reinterprets a layout or changes the element type, as logical ops: StableHLO's values have no
+ * layout, so the operand is transposed into its physical (major-to-minor) order, reshaped to the result's physical
+ * dimensions (bitcast_convert where the element type changes, of the same width) and transposed back into the
+ * result's logical order. The same bytes land in the same places as XLA's bitcast moves none.
+ */
+function physicalBitcast(c: OpContext<Opcode>, x: Value, from: ArrayShape, to: ArrayShape): Value {
+  const majorToMinor = (s: ArrayShape) => [...(s.layout ?? defaultLayout(s.dimensions.length))].reverse();
+  const isIdentity = (p: readonly number[]) => p.every((d, i) => d === i);
+  const fromOrder = majorToMinor(from);
+  const toOrder = majorToMinor(to);
+  if (ELEMENT_TYPE_INFO[from.elementType].bitWidth !== ELEMENT_TYPE_INFO[to.elementType].bitWidth) refuse(c, `it reinterprets ${from.elementType} as ${to.elementType}, of another width`);
+  let v = x;
+  const emit = (name: string, attrs: string, result: ArrayShape) => {
+    const operand = v;
+    v = ssa(c.w.prettyText((ref) => `stablehlo.${name} ${ref(operand)}${attrs} : (${mlirType(operand.shape)}) -> ${mlirType(result)}`), result);
+  };
+  if (!isIdentity(fromOrder)) emit("transpose", `, dims = [${fromOrder.join(", ")}]`, shape(from.elementType, fromOrder.map((d) => from.dimensions[d])));
+  const physical = toOrder.map((d) => to.dimensions[d]);
+  emit("reshape", "", shape(from.elementType, physical));
+  if (from.elementType !== to.elementType) emit("bitcast_convert", "", shape(to.elementType, physical));
+  if (!isIdentity(toOrder)) {
+    const inverse = new Array<number>(toOrder.length);
+    toOrder.forEach((d, j) => {
+      inverse[d] = j;
+    });
+    emit("transpose", `, dims = [${inverse.join(", ")}]`, shape(to.elementType, to.dimensions));
+  }
+  return v;
 }
 
 function batchNormProps(a: { readonly epsilon: number; readonly featureIndex: number }): string[] {
