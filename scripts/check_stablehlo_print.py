@@ -357,14 +357,24 @@ def run_manifest(manifest_path, result_path):
     print(json.dumps(counts, indent=1))
 
 
+NOTES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "corpus", "stablehlo-print", "notes.json")
+
+
 def acceptance(out_path, result_paths):
+    """Merges result files into the record; each module of test/corpus/stablehlo-print/notes.json (`corpus/id`: what
+    settles its status, found by hand) gets its note as `why`."""
     import jax, jaxlib
+    notes = json.load(open(NOTES)) if os.path.exists(NOTES) else {}
     # A later file's result for a module replaces an earlier one's (a rerun of some modules merges into a full run).
     merged = {}
     for p in result_paths:
         for r in json.load(open(p)):
             merged[(r["corpus"], r["id"])] = {k: v for k, v in r.items() if k != "index"}
     results = list(merged.values())
+    for r in results:
+        note = notes.get(f"{r['corpus']}/{r['id']}")
+        if note is not None:
+            r["why"] = note
     counts = {}
     for r in results:
         counts.setdefault(r["corpus"], {}).setdefault(r["status"], 0)
@@ -384,7 +394,13 @@ def acceptance(out_path, result_paths):
             "both-fail": "XLA runs neither the HLO text nor the printed text (several devices, host transfers, ...)",
             "refused": "printStableHlo refused the module (reason names the op)",
             "skipped": "not printed: minixla does not read the HLO, or an entry parameter is a tuple or token",
-            "crashed": "XLA crashed the process",
+            "crashed": "XLA crashed the process (reason says on which form: the HLO text, the printed text or both, each run alone)",
+            "same-as-recorded": "XLA does not run the HLO text but runs the printed text, and its outputs equal, bit for bit, the case's recorded XLA outputs (out<i>.npy, from JAX)",
+            "close-to-recorded": "as same-as-recorded, but some outputs differ within 1e-6 relative",
+            "differs-from-recorded": "XLA does not run the HLO text; its outputs of the printed text differ from the case's recorded XLA outputs",
+            "same-where-deterministic": "outputs differ only in elements that change between two compiles of the same text on XLA (the padding beyond a dynamic size, buffers no device writes, an RNG seed); every other element is equal bit for bit",
+            "nondeterministic": "XLA's own outputs change between two compiles of the same text in every element (rng draws): nothing to compare bit for bit",
+            "same-elided-as-zeros": "the HLO text elides constants ({...}); with zeros written in (minixla's reading) the HLO text's outputs equal the printed text's bit for bit",
         },
         "counts": counts,
         "results": results,

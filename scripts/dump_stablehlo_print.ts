@@ -3,7 +3,7 @@
  * scripts/check_stablehlo_print.py, one folder per module (its HLO text, the
  * printed `module.mlir`, its inputs as .npy) and a manifest.json listing them,
  * with the reason wherever printStableHlo refused a module:
- *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print
+ *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print [corpus ...] [--large]
  * Corpora: test/corpus/{xla-jax,xla-ops,jax-models,xla-chlo} (their own inputs),
  * xla-hlo (seeded inputs, as its test makes them) and stablehlo (the HLO
  * translations of StableHLO's interpreter tests and test data; no inputs).
@@ -25,8 +25,10 @@ interface Entry {
 }
 
 const out = process.argv[2] ?? "/tmp/shlo-print";
+/** `--large`: also the xla-hlo modules too large for minixla's interpreter (XLA runs them; nothing here evaluates them). */
+const large = process.argv.includes("--large");
 /** Corpora to print (all when none is named after the output folder). */
-const only = new Set(process.argv.slice(3));
+const only = new Set(process.argv.slice(3).filter((a) => a !== "--large"));
 const wanted = (corpus: string) => only.size === 0 || only.has(corpus);
 mkdirSync(out, { recursive: true });
 const entries: Entry[] = [];
@@ -48,7 +50,7 @@ function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => 
     entries.push({ ...base, inputs: 0, refused: (e as Error).message.split("\n")[0] });
     return;
   }
-  if (corpus === "xla-hlo" && isSlow(m, id)) {
+  if (corpus === "xla-hlo" && isSlow(m, id) && !large) {
     entries.push({ ...base, inputs: 0, skipped: "too large to run in a corpus sweep (as the xla-hlo test skips it)" });
     return;
   }
