@@ -4,16 +4,25 @@ One file:   python check_stablehlo_print.py MODULE.mlir [in0.npy ...]
     parses the text with JAX's MLIR (stablehlo and chlo dialects registered), compiles it for XLA's CPU backend,
     runs it on the inputs and prints each output (saved as out<i>.npy under $OUT_DIR when set).
 Tally:      python check_stablehlo_print.py --acceptance OUT.json RESULT.json ...
-    merges result files into the vendored acceptance record: counts per corpus and status, and every result.
+    merges result files into the vendored acceptance record: counts per corpus and status, and every result (a later
+    file's result for a module replaces an earlier one's), with the notes of test/corpus/stablehlo-print/notes.json.
 A corpus:   python check_stablehlo_print.py --manifest DIR/manifest.json RESULT.json
     for every module scripts/dump_stablehlo_print.ts printed: runs its HLO text and its printed StableHLO on XLA with the
     same inputs and records whether JAX's parser accepted the text, XLA compiled it, and the outputs agree (bit for bit,
-    NaN equal to NaN, or within 1e-6 relative). Each module runs in a worker process; one that crashes XLA is recorded.
+    NaN equal to NaN, or within 1e-6 relative). Where they differ, each form is compiled and run once more: elements
+    XLA itself gives differently from one compile to the next (rng draws, padding beyond a dynamic size, buffers no
+    device writes) are left out of the comparison, and elided constants ({...}) are written out as zeros, minixla's
+    reading. Each module runs in a worker process; where one crashes XLA, each form is run alone in its own process,
+    so the crash is pinned on the HLO text, the printed text or both.
+One form:   python check_stablehlo_print.py --side hlo|mlir DIR N
+    runs one form of one dumped module (N inputs) alone, saving XLA's outputs as <form>_out<i>.npy in DIR.
 
 Reference:  python check_stablehlo_print.py --reference DIR/manifest.json RESULT.json
-    for every module whose HLO text XLA does not run but whose printed StableHLO it does (accepted-hlo-fails) and that
-    scripts/stablehlo_print_reference.ts gave minixla's outputs (ref<i>.npy): compares XLA's outputs of the printed text
-    with those, and rewrites RESULT.json with the verdicts (same-as-minixla, close-to-minixla, differs-from-minixla).
+    for every module whose HLO text XLA does not run but whose printed StableHLO it does (accepted-hlo-fails):
+    compares XLA's outputs of the printed text with the case's recorded XLA outputs where the corpus has them
+    (expected<i>.npy: same-as-recorded, ...) or else with minixla's interpreter's, which
+    scripts/stablehlo_print_reference.ts writes (ref<i>.npy: same-as-minixla, close-to-minixla, differs-from-minixla),
+    and rewrites RESULT.json with the verdicts.
 
 Get the interpreter with PY=$(/work/shared/conformance/xla_env.sh) (a venv with jax and jaxlib 0.10.2).
 """
@@ -92,9 +101,25 @@ def arg_types(mlir_text):
     return [t.split("x")[-1] for t in re.findall(r"%arg\d+: tensor<([^,>]*)", line)]
 
 
+def load_raw_npy(path, element_type):
+    """An .npy whose descriptor numpy does not know (minixla writes f8 and f4 inputs as `<f1`): its bytes as the
+    ml_dtypes type of the printed @main's argument."""
+    import ast, ml_dtypes, numpy as np
+    data = open(path, "rb").read()
+    header_len = int.from_bytes(data[8:10], "little") if data[6] == 1 else int.from_bytes(data[8:12], "little")
+    start = (10 if data[6] == 1 else 12) + header_len
+    header = ast.literal_eval(data[(10 if data[6] == 1 else 12):start].decode("latin1"))
+    return np.frombuffer(data[start:], dtype=np.dtype(getattr(ml_dtypes, ML_DTYPES[element_type]))).reshape(header["shape"])
+
+
 def load_input(path, element_type=None):
     import numpy as np
-    a = np.load(path)
+    try:
+        a = np.load(path)
+    except (TypeError, ValueError):
+        if element_type not in ML_DTYPES:
+            raise
+        return load_raw_npy(path, element_type)
     if a.dtype.kind == "V" and element_type in ML_DTYPES:
         import ml_dtypes
         t = np.dtype(getattr(ml_dtypes, ML_DTYPES[element_type]))
@@ -366,10 +391,13 @@ def acceptance(out_path, result_paths):
     import jax, jaxlib
     notes = json.load(open(NOTES)) if os.path.exists(NOTES) else {}
     # A later file's result for a module replaces an earlier one's (a rerun of some modules merges into a full run).
+    # (Some StableHLO test files name two functions alike: the n-th result of an id in one file replaces the n-th.)
     merged = {}
     for p in result_paths:
+        seen = {}
         for r in json.load(open(p)):
-            merged[(r["corpus"], r["id"])] = {k: v for k, v in r.items() if k != "index"}
+            n = seen[(r["corpus"], r["id"])] = seen.get((r["corpus"], r["id"]), 0) + 1
+            merged[(r["corpus"], r["id"], n)] = {k: v for k, v in r.items() if k != "index"}
     results = list(merged.values())
     for r in results:
         note = notes.get(f"{r['corpus']}/{r['id']}")
@@ -393,7 +421,7 @@ def acceptance(out_path, result_paths):
             "differs-from-minixla": "XLA does not run the HLO text; its outputs of the printed text differ from minixla's interpreter's (reason says how)",
             "both-fail": "XLA runs neither the HLO text nor the printed text (several devices, host transfers, ...)",
             "refused": "printStableHlo refused the module (reason names the op)",
-            "skipped": "not printed: minixla does not read the HLO, or an entry parameter is a tuple or token",
+            "skipped": "not run: minixla does not read the HLO, an entry parameter is a token (XLA's execute takes no token argument), or its parameters are too large for this machine",
             "crashed": "XLA crashed the process (reason says on which form: the HLO text, the printed text or both, each run alone)",
             "same-as-recorded": "XLA does not run the HLO text but runs the printed text, and its outputs equal, bit for bit, the case's recorded XLA outputs (out<i>.npy, from JAX)",
             "close-to-recorded": "as same-as-recorded, but some outputs differ within 1e-6 relative",

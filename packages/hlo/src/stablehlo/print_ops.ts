@@ -292,7 +292,9 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     );
     return ssa(text, c.inst.shape);
   },
-  select: elementwise("select"),
+  // Generic: select's pretty form names two types (predicate, result), not the one an element-wise op names, even
+  // where they are one (a select of i1 values).
+  select: (c) => results(c, "stablehlo.select", c.operands),
   clamp: elementwise("clamp"),
   convert: converting("convert"),
   "bitcast-convert": converting("bitcast_convert"),
