@@ -339,6 +339,11 @@ def attribute_crash(e):
     elif crashed["hlo"]:
         res["status"] = "both-fail"
         res["reason"] = f"XLA crashes on the HLO text ({crash_text(procs['hlo'])}) and does not run the printed text"
+    elif failed["hlo"] or failed["mlir"]:
+        # Neither crashes alone: what each says when it fails.
+        said = {w: (p.stderr.strip().splitlines() or ["?"])[-1][:200] for w, p in procs.items()}
+        res["status"] = "both-fail" if failed["hlo"] and failed["mlir"] else "accepted-hlo-fails" if failed["hlo"] else "xla-rejected"
+        res["reason"] = "; ".join(f"{w}: {said[w]}" for w in ("hlo", "mlir") if failed[w])
     else:
         res["status"] = "crashed"
         res["reason"] = "XLA crashed the process running both forms, but neither alone"
