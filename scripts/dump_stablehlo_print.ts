@@ -3,15 +3,17 @@
  * scripts/check_stablehlo_print.py, one folder per module (its HLO text, the
  * printed `module.mlir`, its inputs as .npy) and a manifest.json listing them,
  * with the reason wherever printStableHlo refused a module:
- *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print
+ *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print [corpus ...] [--large | --only-large]
  * Corpora: test/corpus/{xla-jax,xla-ops,jax-models,xla-chlo} (their own inputs),
  * xla-hlo (seeded inputs, as its test makes them) and stablehlo (the HLO
  * translations of StableHLO's interpreter tests and test data; no inputs).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type HloModule, type Literal, isArrayLiteral, parseHloModule, printStableHlo, writeNpy } from "@minixla/hlo";
-import { corpusModules, isSlow, randomInputs } from "../test/corpus/xla-hlo/corpus.ts";
+import {
+  ELEMENT_TYPE_INFO, type HloModule, type Literal, elementCount, entryComputation, isArrayLiteral, isTupleShape, parametersOf, parseHloModule, printStableHlo, type Shape, writeNpy,
+} from "@minixla/hlo";
+import { corpusModules, isSlow, isSlowModule, randomInputs } from "../test/corpus/xla-hlo/corpus.ts";
 import { readCorpus } from "../test/corpus/stablehlo/mlir_cases.ts";
 import { readTestdataCorpus } from "../test/corpus/stablehlo/testdata_cases.ts";
 
@@ -25,8 +27,14 @@ interface Entry {
 }
 
 const out = process.argv[2] ?? "/tmp/shlo-print";
+/** `--large`: also the xla-hlo modules too large for minixla's interpreter (XLA runs them; nothing here evaluates them). */
+const large = process.argv.includes("--large") || process.argv.includes("--only-large");
+/** `--only-large`: only those (a run of them to merge into a sweep's). */
+const onlyLarge = process.argv.includes("--only-large");
+/** The most input bytes a module may take with --large. */
+const MAX_INPUT_BYTES = 2 ** 30;
 /** Corpora to print (all when none is named after the output folder). */
-const only = new Set(process.argv.slice(3));
+const only = new Set(process.argv.slice(3).filter((a) => !a.startsWith("--")));
 const wanted = (corpus: string) => only.size === 0 || only.has(corpus);
 mkdirSync(out, { recursive: true });
 const entries: Entry[] = [];
@@ -48,9 +56,18 @@ function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => 
     entries.push({ ...base, inputs: 0, refused: (e as Error).message.split("\n")[0] });
     return;
   }
-  if (corpus === "xla-hlo" && isSlow(m, id)) {
+  if (corpus === "xla-hlo" && isSlow(m, id) && !large) {
     entries.push({ ...base, inputs: 0, skipped: "too large to run in a corpus sweep (as the xla-hlo test skips it)" });
     return;
+  }
+  if (corpus === "xla-hlo" && large) {
+    // Past what this machine holds as random inputs (the sharded LLM benchmarks' weights): not run.
+    const bytesOf = (s: Shape): number => (isTupleShape(s) ? s.tupleShapes.reduce((sum, e) => sum + bytesOf(e), 0) : (elementCount(s) * ELEMENT_TYPE_INFO[s.elementType].bitWidth) / 8);
+    const bytes = parametersOf(entryComputation(m)).reduce((sum, p) => sum + bytesOf(p.shape), 0);
+    if (bytes > MAX_INPUT_BYTES) {
+      entries.push({ ...base, inputs: 0, skipped: `too large to run here: its parameters hold ${(bytes / 2 ** 30).toFixed(1)} GiB` });
+      return;
+    }
   }
   const args = inputs(m);
   const files: Uint8Array[] = [];
@@ -88,10 +105,15 @@ for (const corpus of ["xla-jax", "xla-ops", "jax-models", "xla-chlo"]) {
     if (!existsSync(hloPath)) continue;
     const ins = readdirSync(join(cdir, name)).filter((f) => /^in\d+\.npy$/.test(f)).sort((a, b) => Number(a.slice(2, -4)) - Number(b.slice(2, -4)));
     add(corpus, name, readFileSync(hloPath, "utf8"), () => ins.map((f) => new Uint8Array(readFileSync(join(cdir, name, f)))));
+    // The case's recorded XLA outputs: what the printed text is compared with where XLA no longer runs the HLO text.
+    const last = entries[entries.length - 1];
+    if (existsSync(last.dir)) {
+      for (let i = 0; existsSync(join(cdir, name, `out${i}.npy`)); i++) writeFileSync(join(last.dir, `expected${i}.npy`), readFileSync(join(cdir, name, `out${i}.npy`)));
+    }
   }
   writeManifest();
 }
-if (wanted("xla-hlo")) for (const mod of corpusModules()) add("xla-hlo", mod.id, mod.text, (m) => randomInputs(mod.id, m));
+if (wanted("xla-hlo")) for (const mod of corpusModules()) if (!onlyLarge || isSlowModule(mod)) add("xla-hlo", mod.id, mod.text, (m) => randomInputs(mod.id, m));
 writeManifest();
 if (wanted("stablehlo-interpret")) for (const c of readCorpus().cases) add("stablehlo-interpret", c.id, c.hlo, () => []);
 writeManifest();

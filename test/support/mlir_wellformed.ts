@@ -7,7 +7,7 @@
  * Returns the problems found (empty when none).
  */
 
-const DIALECTS = new Set(["stablehlo", "chlo", "func"]);
+const DIALECTS = new Set(["stablehlo", "chlo", "func", "mhlo"]);
 
 /** Problems with the text; empty when it is well formed. */
 export function mlirProblems(text: string): string[] {

@@ -7,6 +7,7 @@
  */
 import type { Immutable } from "immer";
 import { type ReplicaGroups, defaultComparisonType } from "../attributes.ts";
+import { ELEMENT_TYPE_INFO } from "../element_type.ts";
 import type { InstructionOf } from "../instruction.ts";
 import { parametersOf } from "../module.ts";
 import type { Opcode } from "../opcode.ts";
@@ -180,6 +181,11 @@ function customCallProps(c: OpContext<"custom-call">): string[] {
       case "custom_call_has_side_effect":
         if (r.value === "true") props.push("has_side_effect = true");
         break;
+      case "called_computations": {
+        const names = r.value.replace(/^\{|\}$/g, "").split(",").map((x) => x.trim().replace(/^%/, "")).filter((x) => x !== "");
+        props.push(`called_computations = [${names.map((n) => symbol(c.printer.functionFor(c.printer.computation(n)))).join(", ")}]`);
+        break;
+      }
       // Layout and aliasing hints and the schedule do not change the values computed.
       case "operand_layout_constraints": case "output_to_operand_aliasing": case "schedule": case "frontend_attributes":
       case "sharding": case "metadata": case "statistics_viz":
@@ -227,7 +233,11 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   abs: elementwise("abs"),
   cbrt: elementwise("cbrt"),
   ceil: elementwise("ceil"),
-  copy: alias,
+  // The same logical value, with the copy's own layout (a bitcast of the copy reinterprets that layout, not its operand's).
+  copy: (c) => {
+    const [x] = c.operands;
+    return x.kind === "ssa" ? ssa(x.ref, c.inst.shape) : x;
+  },
   cosine: elementwise("cosine"),
   "count-leading-zeros": elementwise("count_leading_zeros"),
   erf: chlo("erf"),
@@ -282,7 +292,9 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     );
     return ssa(text, c.inst.shape);
   },
-  select: elementwise("select"),
+  // Generic: select's pretty form names two types (predicate, result), not the one an element-wise op names, even
+  // where they are one (a select of i1 values).
+  select: (c) => results(c, "stablehlo.select", c.operands),
   clamp: elementwise("clamp"),
   convert: converting("convert"),
   "bitcast-convert": converting("bitcast_convert"),
@@ -299,9 +311,10 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   reshape: converting("reshape"),
   bitcast: (c) => {
     const from = c.operands[0].shape;
-    if (!isDefaultLayout(from) || !isDefaultLayout(c.inst.shape)) refuse(c, "it reinterprets a non-default layout, which StableHLO's logical values do not have");
-    if (isTupleShape(from) || isTupleShape(c.inst.shape) || from.elementType !== c.inst.shape.elementType) refuse(c, "it changes the element type");
-    return results(c, "stablehlo.reshape", c.operands);
+    const to = c.inst.shape;
+    if (isTupleShape(from) || isTupleShape(to)) refuse(c, "it reinterprets a tuple");
+    if (isDefaultLayout(from) && isDefaultLayout(to) && from.elementType === to.elementType) return results(c, "stablehlo.reshape", c.operands);
+    return physicalBitcast(c, c.operands[0], from, to);
   },
   transpose: (c) => {
     const [x] = c.operands;
@@ -327,7 +340,19 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   iota: (c) => ssa(c.w.prettyText(() => `stablehlo.iota dim = ${c.inst.attributes.iotaDimension} : ${mlirType(c.inst.shape)}`), c.inst.shape),
   "get-dimension-size": (c) => results(c, "stablehlo.get_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
   "set-dimension-size": (c) => results(c, "stablehlo.set_dimension_size", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`]),
-  "dynamic-reshape": (c) => refuse(c, "HLO's per-dimension size operands have no StableHLO counterpart"),
+  "dynamic-reshape": (c) => {
+    // HLO takes one size scalar per result dimension, StableHLO one shape vector: the scalars are concatenated.
+    const [x, ...sizes] = c.operands;
+    const first = sizes[0]?.shape;
+    if (first === undefined || isTupleShape(first) || sizes.some((v) => isTupleShape(v.shape) || v.shape.elementType !== first.elementType)) {
+      refuse(c, "its size operands are not scalars of one integer type");
+    }
+    const one = shape(first.elementType, [1]);
+    const parts = sizes.map((v) => ssa(c.w.prettyText((ref) => `stablehlo.reshape ${ref(v)} : (${mlirType(v.shape)}) -> ${mlirType(one)}`), one));
+    const dims = shape(first.elementType, [sizes.length]);
+    const [cat] = c.w.generic({ name: "stablehlo.concatenate", operands: parts, properties: ["dimension = 0 : i64"], results: [dims] });
+    return results(c, "stablehlo.dynamic_reshape", [x, ssa(cat, dims)]);
+  },
   "dynamic-slice": (c) => results(c, "stablehlo.dynamic_slice", c.operands, [`slice_sizes = ${i64Array(c.inst.attributes.sliceSizes)}`]),
   "dynamic-update-slice": (c) => results(c, "stablehlo.dynamic_update_slice", c.operands),
   gather: (c) => {
@@ -389,7 +414,7 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
       );
     }
     props.push(`feature_group_count = ${a.featureGroupCount} : i64`, `batch_group_count = ${a.batchGroupCount} : i64`, ...precisionText(a.operandPrecision));
-    return results(c, "stablehlo.convolution", c.operands, props);
+    return results(c, "stablehlo.convolution", convOperands(c), props);
   },
   dot: (c) => {
     const a = c.inst.attributes;
@@ -446,7 +471,8 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     const name = c.inst.attributes.distribution === "rng_uniform" ? "UNIFORM" : "NORMAL";
     return results(c, "stablehlo.rng", [...c.operands, ssa(r, dims)], [`rng_distribution = #stablehlo<rng_distribution ${name}>`]);
   },
-  "stochastic-convert": (c) => refuse(c, "StableHLO has no stochastic convert"),
+  // StableHLO has no stochastic convert: MHLO's, as XLA's own HLO import makes it (JAX's parser reads it).
+  "stochastic-convert": (c) => results(c, "mhlo.stochastic_convert", c.operands),
   "all-reduce": (c) => results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]),
   "all-reduce-start": (c) => {
     // An old form gives one operand an (operand, result) pair; all_reduce makes one result per operand.
@@ -470,13 +496,15 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     const a = c.inst.attributes;
     if (a.dimension === undefined) refuse(c, "the tuple form (no split dimension) has no StableHLO form");
     if (a.replicaGroups.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
-    const groups = expandReplicaGroups(a.replicaGroups);
+    // XLA's compiler divides by the group size: empty groups (every device) print as one group of them all.
+    const all = groupsOrAll(c, a.replicaGroups, a.channelId);
+    const groups = expandReplicaGroups(all);
     const count = groups[0]?.length ?? c.printer.replicaCount;
     return results(c, "stablehlo.all_to_all", c.operands, [
       `split_dimension = ${a.dimension} : i64`,
       `concat_dimension = ${a.dimension} : i64`,
       `split_count = ${count} : i64`,
-      replicaGroupsText(c, a.replicaGroups),
+      replicaGroupsText(c, all),
       ...channelText(a.channelId),
     ]);
   },
@@ -498,7 +526,11 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   "after-all": (c) => results(c, "stablehlo.after_all", c.operands),
   "add-dependency": alias,
   domain: alias,
-  "rng-get-and-update-state": (c) => refuse(c, "the RNG state is XLA's own; StableHLO has no op that reads it"),
+  // The RNG state is XLA's own and StableHLO has no op that reads it: MHLO's, as XLA's own HLO import makes it.
+  "rng-get-and-update-state": (c) => {
+    const [r] = c.w.generic({ name: "mhlo.xla.rng_get_and_update_state", operands: [], attributes: [`delta = ${c.inst.attributes.delta} : i64`], results: [c.inst.shape] });
+    return ssa(r, c.inst.shape);
+  },
   infeed: (c) => {
     const s = c.inst.shape;
     if (!isTupleShape(s) || s.tupleShapes.length !== 2) refuse(c, "its shape is not a (data, token) pair");
@@ -589,6 +621,66 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   },
   "custom-call": (c) => results(c, "stablehlo.custom_call", c.operands, customCallProps(c)),
 };
+
+/**
+ * The convolution's operands with one element type: HLO allows an input and a kernel of different types (a pred
+ * kernel for an f32 input), StableHLO does not; the one that differs from the result's type is converted to it, as
+ * XLA's HLO import does.
+ */
+function convOperands(c: OpContext<"convolution">): readonly Value[] {
+  const [lhs, rhs] = c.operands;
+  const out = c.inst.shape;
+  if (isTupleShape(lhs.shape) || isTupleShape(rhs.shape) || isTupleShape(out) || lhs.shape.elementType === rhs.shape.elementType) return c.operands;
+  const target = out.elementType;
+  if (lhs.shape.elementType !== target && rhs.shape.elementType !== target) {
+    refuse(c, `its input (${lhs.shape.elementType}) and kernel (${rhs.shape.elementType}) differ in element type and neither is the result's (${target})`);
+  }
+  const convert = (v: Value): Value => {
+    if (isTupleShape(v.shape) || v.shape.elementType === target) return v;
+    const to = shape(target, v.shape.dimensions);
+    return ssa(c.w.prettyText((ref) => `stablehlo.convert ${ref(v)} : (${mlirType(v.shape)}) -> ${mlirType(to)}`), to);
+  };
+  return [convert(lhs), convert(rhs)];
+}
+
+/** Replica groups as printed: where HLO leaves them empty (every replica, or every partition with a channel), one group of them all. */
+type ListedGroups = Immutable<Exclude<ReplicaGroups, { kind: "mesh" }>>;
+function groupsOrAll(c: OpContext<Opcode>, g: ListedGroups, channelId: number | undefined): ListedGroups {
+  if (g.kind !== "list" || g.groups.length > 0) return g;
+  const n = channelId === undefined ? c.printer.replicaCount : c.printer.partitionCount;
+  return { kind: "list", groups: [Array.from({ length: n }, (_, i) => i)] };
+}
+
+/**
+ * A bitcast that reinterprets a layout or changes the element type, as logical ops: StableHLO's values have no
+ * layout, so the operand is transposed into its physical (major-to-minor) order, reshaped to the result's physical
+ * dimensions (bitcast_convert where the element type changes, of the same width) and transposed back into the
+ * result's logical order. The same bytes land in the same places as XLA's bitcast moves none.
+ */
+function physicalBitcast(c: OpContext<Opcode>, x: Value, from: ArrayShape, to: ArrayShape): Value {
+  const majorToMinor = (s: ArrayShape) => [...(s.layout ?? defaultLayout(s.dimensions.length))].reverse();
+  const isIdentity = (p: readonly number[]) => p.every((d, i) => d === i);
+  const fromOrder = majorToMinor(from);
+  const toOrder = majorToMinor(to);
+  if (ELEMENT_TYPE_INFO[from.elementType].bitWidth !== ELEMENT_TYPE_INFO[to.elementType].bitWidth) refuse(c, `it reinterprets ${from.elementType} as ${to.elementType}, of another width`);
+  let v = x;
+  const emit = (name: string, attrs: string, result: ArrayShape) => {
+    const operand = v;
+    v = ssa(c.w.prettyText((ref) => `stablehlo.${name} ${ref(operand)}${attrs} : (${mlirType(operand.shape)}) -> ${mlirType(result)}`), result);
+  };
+  if (!isIdentity(fromOrder)) emit("transpose", `, dims = [${fromOrder.join(", ")}]`, shape(from.elementType, fromOrder.map((d) => from.dimensions[d])));
+  const physical = toOrder.map((d) => to.dimensions[d]);
+  emit("reshape", "", shape(from.elementType, physical));
+  if (from.elementType !== to.elementType) emit("bitcast_convert", "", shape(to.elementType, physical));
+  if (!isIdentity(toOrder)) {
+    const inverse = new Array<number>(toOrder.length);
+    toOrder.forEach((d, j) => {
+      inverse[d] = j;
+    });
+    emit("transpose", `, dims = [${inverse.join(", ")}]`, shape(to.elementType, to.dimensions));
+  }
+  return v;
+}
 
 function batchNormProps(a: { readonly epsilon: number; readonly featureIndex: number }): string[] {
   return [`epsilon = ${floatAttr(a.epsilon, "f32")}`, `feature_index = ${a.featureIndex} : i64`];

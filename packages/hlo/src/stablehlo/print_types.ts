@@ -26,7 +26,7 @@ export function mlirElementType(t: ElementType): string {
 }
 
 /**
- * The MLIR type of an HLO shape: `tensor<2x3xf32>`, `!stablehlo.token`, `tuple<...>`.
+ * The MLIR type of an HLO shape: `tensor<2x3xf32>`, `!stablehlo.token`, `tuple<...>`, `memref<f32>` (a buffer).
  * Bounded dynamic dimensions print as `?` with `#stablehlo.bounds<...>`; an
  * unbounded one as `?` with bound `?`. Layouts are dropped: values are logical.
  */
@@ -37,6 +37,9 @@ export function mlirType(s: Shape): string {
   const unb = s.unboundedDimensions;
   const dims = s.dimensions.map((d, i) => (dyn?.[i] === true ? "?" : String(d)));
   const body = [...dims, MLIR_ELEMENT[s.elementType]].join("x");
+  // A buffer shape (`b(f32[])`, the result of XLA's Pin custom call) is a memref: StableHLO's verifier wants Pin's
+  // result to be one, as XLA's own HLO import makes it.
+  if (s.buffer === true) return `memref<${body}>`;
   if (dyn === undefined || !dyn.some((d) => d)) return `tensor<${body}>`;
   const bounds = s.dimensions.map((d, i) => (dyn[i] !== true || unb?.[i] === true ? "?" : String(d)));
   return `tensor<${body}, #stablehlo.bounds<${bounds.join(", ")}>>`;

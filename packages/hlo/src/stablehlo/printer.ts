@@ -29,6 +29,8 @@ export interface ModulePrinter {
   computation(name: string): HloComputation;
   /** The module's replica count (the group size of collectives whose groups are left empty). */
   readonly replicaCount: number;
+  /** The module's partition count (the group size of cross-partition collectives whose groups are left empty). */
+  readonly partitionCount: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export function printStableHlo(module: HloModule): string {
   const header = headerAttributes(m);
   const printer: ModulePrinter = {
     replicaCount: header.replicas,
+    partitionCount: header.partitions,
     body: (comp, params, w) => printBody(printer, comp, params, w),
     functionFor(comp) {
       let name = functions.get(comp.name);

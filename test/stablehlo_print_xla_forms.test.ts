@@ -1,0 +1,127 @@
+/**
+ * printStableHlo on HLO that StableHLO has no direct op for, printed as the
+ * ops XLA's own HLO import makes of it (so JAX's parser reads it and XLA runs
+ * it: test/corpus/stablehlo-print/acceptance.json): a convolution whose input
+ * and kernel differ in element type, bitcasts that reinterpret a layout or
+ * change the element type, dynamic-reshape, all-to-all over every device,
+ * custom calls that name computations, Pin's buffer result, and MHLO's
+ * stochastic_convert and rng_get_and_update_state. Where minixla reads the
+ * printed text back, it computes the HLO module's values.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type ArrayLiteral, type Literal, literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
+import { evaluate } from "@minixla/interpreter";
+import { mlirProblems } from "./support/mlir_wellformed.ts";
+
+const print = (text: string): string => printStableHlo(parseHloModule(`HloModule m\n\n${text}`));
+
+/** The HLO module's and its printed text's values (read back by minixla) on the same arguments. */
+function bothWays(text: string, args: readonly ArrayLiteral[]): { readonly hlo: unknown; readonly printed: unknown } {
+  const m = parseHloModule(`HloModule m\n\n${text}`);
+  const printed = printStableHlo(m);
+  expect(mlirProblems(printed)).toEqual([]);
+  // Values compared without layouts: the printed text's values are logical, the HLO result keeps its layout.
+  const values = (l: Literal) => ("data" in l ? { type: l.shape.elementType, dimensions: l.shape.dimensions, data: l.data } : l);
+  return { hlo: values(evaluate(m, args)), printed: values(evaluate(parseModule(printed), args)) };
+}
+
+describe("printStableHlo: convolution of mixed element types", () => {
+  const conv = (lhs: string, rhs: string) =>
+    `ENTRY main {\n  a = ${lhs}[1,4,1] parameter(0)\n  b = ${rhs}[3,1,1] parameter(1)\n  ROOT r = f32[1,4,1] convolution(a, b), window={size=3 pad=1_1}, dim_labels=b0f_0io->b0f\n}\n`;
+
+  it("converts the operand whose type is not the result's, as XLA's HLO import does", () => {
+    const text = print(conv("f32", "pred"));
+    expect(text).toContain("stablehlo.convert %arg1 : (tensor<3x1x1xi1>) -> tensor<3x1x1xf32>");
+    expect(text).toMatch(/"stablehlo.convolution"\(%arg0, %0\)/);
+  });
+
+  it("computes the HLO convolution's values, the pred kernel on either side", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -8, max: 8 }), { minLength: 4, maxLength: 4 }), fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }), (xs, ks) => {
+        const { hlo, printed } = bothWays(conv("f32", "pred"), [literal("f32", [1, 4, 1], xs), literal("pred", [3, 1, 1], ks)]);
+        expect(printed).toEqual(hlo);
+      }),
+      { seed: 22, numRuns: 30 },
+    );
+  });
+
+  it("refuses input and kernel types of which neither is the result's", () => {
+    expect(() => print(conv("s8", "pred"))).toThrow(/differ in element type and neither is the result's \(f32\)/);
+  });
+});
+
+describe("printStableHlo: bitcasts", () => {
+  it("a bitcast between default layouts of one element type stays a reshape", () => {
+    expect(print("ENTRY main {\n  p = f32[2,3] parameter(0)\n  ROOT r = f32[3,2] bitcast(p)\n}\n")).toContain('"stablehlo.reshape"(%arg0)');
+  });
+
+  it.each([
+    ["a column-major operand", "f32[2,3]{0,1}", "f32[3,2]{1,0}"],
+    ["a column-major result", "f32[2,3]{1,0}", "f32[2,3]{0,1}"],
+    ["both, of other ranks", "f32[2,3,2]{0,2,1}", "f32[3,4]{0,1}"],
+  ])("reinterprets %s's bytes as XLA's bitcast does (transpose, reshape, transpose)", (_name, from, to) => {
+    const text = `ENTRY main {\n  p = ${from} parameter(0)\n  ROOT r = ${to} bitcast(p)\n}\n`;
+    expect(print(text)).toContain("stablehlo.transpose");
+    const dims = from.slice(4, from.indexOf("]")).split(",").map(Number);
+    const xs = Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, i) => i * 1.5 - 4);
+    const { hlo, printed } = bothWays(text, [literal("f32", dims, xs)]);
+    expect(printed).toEqual(hlo);
+  });
+
+  it("prints a bitcast that changes the element type as bitcast_convert of the reshaped operand", () => {
+    const text = "ENTRY main {\n  p = f16[4] parameter(0)\n  ROOT r = s16[2,2] bitcast(p)\n}\n";
+    expect(print(text)).toContain("stablehlo.bitcast_convert %0 : (tensor<2x2xf16>) -> tensor<2x2xi16>");
+    const { hlo, printed } = bothWays(text, [literal("f16", [4], [1, -2, 0.5, 65504])]);
+    expect(printed).toEqual(hlo);
+  });
+
+  it("refuses a bitcast between element types of different widths", () => {
+    expect(() => print("ENTRY main {\n  p = f32[4] parameter(0)\n  ROOT r = s16[8] bitcast(p)\n}\n")).toThrow(/reinterprets f32 as s16, of another width/);
+  });
+
+  it("reads a copy's own layout: a bitcast of a copy reinterprets the copy's layout", () => {
+    const text = "ENTRY main {\n  p = f32[2,3]{1,0} parameter(0)\n  c = f32[2,3]{0,1} copy(p)\n  ROOT r = f32[6] bitcast(c)\n}\n";
+    const { hlo, printed } = bothWays(text, [literal("f32", [2, 3], [1, 2, 3, 4, 5, 6])]);
+    expect(printed).toEqual(hlo);
+    // Column-major bytes of [[1, 2, 3], [4, 5, 6]].
+    expect(Array.from((hlo as { data: ArrayLike<number> }).data)).toEqual([1, 4, 2, 5, 3, 6]);
+  });
+});
+
+describe("printStableHlo: what XLA's own import prints", () => {
+  it("all-to-all with its groups left empty: one group of every replica (XLA's compiler divides by the group size)", () => {
+    const text = print("ENTRY main {\n  a = f32[4,2] parameter(0)\n  ROOT r = f32[4,2] all-to-all(a), dimensions={0}\n}\n");
+    expect(text).toContain("split_count = 1 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>");
+  });
+
+  it("dynamic-reshape: its size scalars concatenated into dynamic_reshape's shape operand", () => {
+    const text = print(
+      "ENTRY main {\n  x = f32[6] parameter(0)\n  a = s32[] parameter(1)\n  b = s32[] parameter(2)\n  ROOT r = f32[<=2,<=3] dynamic-reshape(x, a, b)\n}\n",
+    );
+    expect(text).toContain('"stablehlo.concatenate"(%0, %1) <{dimension = 0 : i64}> : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>');
+    expect(text).toContain('"stablehlo.dynamic_reshape"(%arg0, %2) : (tensor<6xf32>, tensor<2xi32>) -> tensor<?x?xf32, #stablehlo.bounds<2, 3>>');
+  });
+
+  it("a custom call's called_computations: the computations as private functions", () => {
+    const text = print(
+      'cmp {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT c = pred[] compare(a, b), direction=GT\n}\n\nENTRY main {\n  x = f32[8] parameter(0)\n  ROOT r = (f32[2], s32[2]) custom-call(x), custom_call_target="TopK", called_computations={cmp}\n}\n',
+    );
+    expect(text).toContain("called_computations = [@cmp]");
+    expect(text).toContain("func.func private @cmp(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<i1>");
+  });
+
+  it("Pin's buffer result as a memref (StableHLO's verifier wants one)", () => {
+    const text = print('ENTRY main {\n  c = f32[] constant(1)\n  p = b(f32[]) custom-call(c), custom_call_target="Pin", api_version=API_VERSION_TYPED_FFI\n  ROOT r = f32[] add(c, c)\n}\n');
+    expect(text).toContain("(tensor<f32>) -> memref<f32>");
+  });
+
+  it("stochastic-convert and rng-get-and-update-state as MHLO's ops", () => {
+    expect(print("ENTRY main {\n  x = f32[2] parameter(0)\n  b = u32[2] parameter(1)\n  ROOT r = bf16[2] stochastic-convert(x, b)\n}\n")).toContain(
+      '"mhlo.stochastic_convert"(%arg0, %arg1) : (tensor<2xf32>, tensor<2xui32>) -> tensor<2xbf16>',
+    );
+    expect(print("ENTRY main {\n  ROOT r = u64[2] rng-get-and-update-state(), delta=8\n}\n")).toContain(
+      '"mhlo.xla.rng_get_and_update_state"() {delta = 8 : i64} : () -> tensor<2xui64>',
+    );
+  });
+});
