@@ -64,6 +64,14 @@ export function fma32Step(f: FunctionBody): (c: number, x: number, y: number) =>
   };
 }
 
+/** A new v128 local set to x in both lanes (code emitted where the caller stands: the function's start). */
+function splatLocal(f: FunctionBody, x: number): number {
+  const l = f.local(V128);
+  splat(f, x);
+  f.opU(Op.localSet, l);
+  return l;
+}
+
 /** Locals holding the fast f32 step's constants (fma32FastConstants), set once at the function's start. */
 export interface Fma32FastConstants {
   readonly lowMask: number;
@@ -74,12 +82,7 @@ export interface Fma32FastConstants {
 
 /** Declares and sets the locals of the fast f32 step's constants. */
 export function fma32FastConstants(f: FunctionBody): Fma32FastConstants {
-  const set = (x: number): number => {
-    const l = f.local(V128);
-    splat(f, x);
-    f.opU(Op.localSet, l);
-    return l;
-  };
+  const set = (x: number): number => splatLocal(f, x);
   // The 29 bits of an f64 significand below an f32's last bit, and their pattern at an f32 midpoint.
   const minusOne = f.local(V128);
   f.opU(Op.localGet, minusOne).opU(Op.localGet, minusOne).simd(Simd.i64x2Eq).opU(Op.localSet, minusOne);
@@ -155,12 +158,7 @@ export interface Fma64Constants {
 
 /** Declares and sets the locals of the f64 step's constants. */
 export function fma64Constants(f: FunctionBody): Fma64Constants {
-  const set = (x: number): number => {
-    const l = f.local(V128);
-    splat(f, x);
-    f.opU(Op.localSet, l);
-    return l;
-  };
+  const set = (x: number): number => splatLocal(f, x);
   return { safeLo: set(SAFE_LO), minNormal: set(MIN_NORMAL_F64), tailHi: set(TAIL_HI), eighth: set(0.125), zero: set(0) };
 }
 
