@@ -207,15 +207,22 @@ export function prepareModule(module: HloModule, options: EvalOptions, who: stri
 
 /** EvalError unless `args` match the entry computation's parameters (count, shapes, data kind and length, tuple structure). */
 export function checkArguments(m: HloModule, args: readonly Literal[]): void {
+  argumentChecker(m)(args);
+}
+
+/** checkArguments with the entry's parameters looked up once, for an executable that checks every run. */
+export function argumentChecker(m: HloModule): (args: readonly Literal[]) => void {
   const params = parametersOf(entryComputation(m));
-  if (!Array.isArray(args) || args.length !== params.length) {
-    const given = Array.isArray(args) ? `${args.length} were` : `${String(args)} was`;
-    throw new EvalError(`module ${m.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, but ${given} given`);
-  }
-  params.forEach((p, i) => {
-    const problem = argumentProblem(args[i], p.shape);
-    if (problem !== undefined) throw new EvalError(`argument ${i} (parameter ${p.name}): ${problem}`);
-  });
+  return (args) => {
+    if (!Array.isArray(args) || args.length !== params.length) {
+      const given = Array.isArray(args) ? `${args.length} were` : `${String(args)} was`;
+      throw new EvalError(`module ${m.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, but ${given} given`);
+    }
+    for (let i = 0; i < params.length; i++) {
+      const problem = argumentProblem(args[i], params[i].shape);
+      if (problem !== undefined) throw new EvalError(`argument ${i} (parameter ${params[i].name}): ${problem}`);
+    }
+  };
 }
 
 /**

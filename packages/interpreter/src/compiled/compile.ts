@@ -8,7 +8,7 @@
  * here, so the first execution is not slower for planning.
  */
 import { type HloModule, type Literal, entryComputation, fuse, getComputation } from "@minixla/hlo";
-import { checkArguments, prepareModule } from "../evaluate.ts";
+import { argumentChecker, prepareModule } from "../evaluate.ts";
 import type { EvalOptions } from "../kernel.ts";
 import { resolveMaxBytes } from "../memory_budget.ts";
 import { BufferPool, type ExecutionStats } from "./buffer_pool.ts";
@@ -76,10 +76,12 @@ export function compile(module: HloModule, options: CompileOptions = {}): Execut
     pending.push(...runner.program(name).callees);
   }
   let lastStats: ExecutionStats | undefined;
+  // The entry's parameters are looked up once, not at every run.
+  const checkArguments = argumentChecker(m);
   return {
     module: m,
     execute(args) {
-      checkArguments(m, args);
+      checkArguments(args);
       pool.begin();
       const result = runProgram(runner, entry, args);
       lastStats = pool.stats();

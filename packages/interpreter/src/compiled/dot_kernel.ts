@@ -149,10 +149,11 @@ function onceFor(constant: Float64Array | undefined, layOut: LayOut, dims: reado
 }
 
 /** Throws unless the literal has the compiled shape's dimensions and f64 storage of its element count. */
-function checkOperand(inst: InstructionOf<"dot">, l: ArrayLiteral, expected: ArrayShape, position: number): Float64Array {
+function checkOperand(inst: InstructionOf<"dot">, l: ArrayLiteral, expected: ArrayShape, position: number, count: number): Float64Array {
   const d = l.shape.dimensions;
   const e = expected.dimensions;
-  const same = d.length === e.length && d.every((x, i) => x === e[i]) && l.data instanceof Float64Array && l.data.length === product(e);
+  let same = d.length === e.length && l.data instanceof Float64Array && l.data.length === count;
+  for (let i = 0; same && i < e.length; i++) same = d[i] === e[i];
   if (!same) {
     throw new EvalError(`${inst.name} (dot): operand ${position} is ${l.shape.elementType}[${d.join(",")}], compiled for ${expected.elementType}[${e.join(",")}]`);
   }
@@ -278,8 +279,8 @@ export function compileDot(
   const rhsFlushed = fma ? onceFor(constantOperands[1], laidOutFlushed, rd, rhsOrder, rhsInPlace, rhsF64) : laidOutFlushed;
 
   return (lhs, rhs, out) => {
-    const l = checkOperand(inst, lhs, lhsShape, 0);
-    const r = checkOperand(inst, rhs, rhsShape, 1);
+    const l = checkOperand(inst, lhs, lhsShape, 0, lhsCount);
+    const r = checkOperand(inst, rhs, rhsShape, 1, rhsCount);
     if (out !== undefined && (out.length !== outCount || out === l || out === r)) {
       throw new EvalError(`${inst.name} (dot): the result buffer must hold ${outCount} elements and not be an operand`);
     }

@@ -196,6 +196,8 @@ export class Invocation implements EvalContext {
   }
 }
 
+const NO_OPERANDS: Literal[] = Object.freeze([]) as unknown as Literal[];
+
 /**
  * Runs a program on arguments; values die after their last use and their
  * pooled buffers are reused. With `parent`, the pooled buffers of the result
@@ -227,7 +229,8 @@ export function runProgram(r: Runner, p: Program, args: readonly Literal[], pare
       }
       continue;
     }
-    const operands: Literal[] = new Array(idx.length);
+    // Parameters and constants (no operands) share one empty list instead of making one per run.
+    const operands: Literal[] = idx.length === 0 ? NO_OPERANDS : new Array(idx.length);
     for (let k = 0; k < idx.length; k++) operands[k] = values[idx[k]] as Literal;
     if (checked) {
       if (live + step.resultBytes > r.maxBytes) checkBudget(inst, live, r.maxBytes);

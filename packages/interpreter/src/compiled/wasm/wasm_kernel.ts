@@ -92,11 +92,15 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   });
   const round = plan.reduce?.kind === "sum" ? plan.reduce.round : undefined;
   // Only the inputs some node reads are copied in (a kOutput epilogue is passed the dot's operands too).
-  const inputs = Array.from({ length: plan.inputCount }, (_, k) => k).filter((k) => read.has(k));
+  const inputs = Int32Array.from({ length: plan.inputCount }, (_, k) => k).filter((k) => read.has(k));
+  const inputStarts = Int32Array.from(inputs, (k) => starts[k]);
+  // The result's view of the memory is made once, not at every run (a small kernel's copies cost more in views than in bytes).
+  const result = heap.subarray(outStart, outStart + outLength);
+  const call = run as () => void;
   return (arrays, out) => {
-    for (const k of inputs) heap.set(arrays[k], starts[k]);
-    (run as () => void)();
-    out.set(heap.subarray(outStart, outStart + outLength));
+    for (let i = 0; i < inputs.length; i++) heap.set(arrays[inputs[i]], inputStarts[i]);
+    call();
+    out.set(result);
     if (round !== undefined) for (let j = 0; j < out.length; j++) out[j] = round(out[j]);
   };
 }
@@ -154,6 +158,8 @@ export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmet
   if (emitted.prepared && (typeof prepareA !== "function" || typeof prepareB !== "function")) return undefined;
   const heap = new Float64Array(buffer);
   const outLength = sizes.batches * sizes.m * sizes.n;
+  const result = heap.subarray(emitted.out, emitted.out + outLength);
+  const call = run as () => void;
   // The arrays in memory now, for the operands that stay.
   let inA: Float64Array | undefined;
   let inB: Float64Array | undefined;
@@ -168,7 +174,7 @@ export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmet
       if (emitted.prepared) (prepareB as () => void)();
       if (stay.b) inB = b;
     }
-    (run as () => void)();
-    out.set(heap.subarray(emitted.out, emitted.out + outLength));
+    call();
+    out.set(result);
   };
 }
