@@ -40,9 +40,14 @@ interface Holding {
   readonly pooled: boolean;
 }
 
+/** A 64-bit integer array (s64 or u64 storage), pooled like the float arrays on lists of its own. */
+export type WideData = BigInt64Array | BigUint64Array;
+
 /** The free lists and the accounting of one executable; buffers stay here between executions. */
 export class BufferPool {
   private readonly free = new Map<number, Float64Array[]>();
+  /** Free s64 arrays by length, and u64 arrays under the bitwise complement of their length. */
+  private readonly freeWide = new Map<number, WideData[]>();
   private counted = new WeakSet<LiteralData>();
   private allocated = 0;
   private held = 0;
@@ -111,6 +116,29 @@ export class BufferPool {
     this.wanted.clear();
   }
 
+  /** A zeroed-or-reused 64-bit integer array of length n (`unsigned`: BigUint64Array) for a step to fill completely. */
+  takeWide(unsigned: boolean, n: number): WideData {
+    const reused = this.freeWide.get(unsigned ? ~n : n)?.pop();
+    if (reused !== undefined) {
+      this.pooledBytes -= reused.byteLength;
+      return reused;
+    }
+    const b = unsigned ? new BigUint64Array(n) : new BigInt64Array(n);
+    this.made(b);
+    return b;
+  }
+
+  recycleWide(b: WideData): void {
+    const key = b instanceof BigUint64Array ? ~b.length : b.length;
+    let list = this.freeWide.get(key);
+    if (list === undefined) {
+      list = [];
+      this.freeWide.set(key, list);
+    }
+    list.push(b);
+    this.pooledBytes += b.byteLength;
+  }
+
   recycle(b: Float64Array): void {
     let list = this.free.get(b.length);
     if (list === undefined) {
@@ -140,6 +168,13 @@ export class Frame {
   /** A Float64Array of length n for a step to fill completely. */
   take(n: number): Float64Array {
     const b = this.pool.take(n);
+    this.holders.set(b, { count: 0, pooled: true });
+    return b;
+  }
+
+  /** A 64-bit integer array of length n for a step to fill completely (`unsigned`: BigUint64Array). */
+  takeWide(unsigned: boolean, n: number): WideData {
+    const b = this.pool.takeWide(unsigned, n);
     this.holders.set(b, { count: 0, pooled: true });
     return b;
   }
@@ -249,6 +284,7 @@ export class Frame {
     if (h === undefined || --h.count > 0) return;
     this.holders.delete(d);
     if (h.pooled && d instanceof Float64Array) this.pool.recycle(d);
+    else if (h.pooled && (d instanceof BigInt64Array || d instanceof BigUint64Array)) this.pool.recycleWide(d);
     else this.pool.dropped(d);
   }
 }

@@ -195,4 +195,48 @@ ENTRY main {
       expect(firstBitDifference(exe.execute(args), want)?.message).toBeUndefined();
     }
   });
+  it("takes 64-bit results from the pool: a loop's counters allocate nothing per iteration, and returned results are never reused (property)", () => {
+    const m = parseHloModule(`HloModule pooled
+body {
+  p = (s64[], u64[], f64[]) parameter(0)
+  i = s64[] get-tuple-element(p), index=0
+  u = u64[] get-tuple-element(p), index=1
+  x = f64[] get-tuple-element(p), index=2
+  one = s64[] constant(1)
+  i2 = s64[] add(i, one)
+  c = u64[] convert(i2)
+  u2 = u64[] xor(u, c)
+  x2 = f64[] add(x, x)
+  ROOT t = (s64[], u64[], f64[]) tuple(i2, u2, x2)
+}
+cond {
+  p = (s64[], u64[], f64[]) parameter(0)
+  i = s64[] get-tuple-element(p), index=0
+  n = s64[] constant(0)
+  ROOT lt = pred[] compare(i, n), direction=LT
+}
+ENTRY main {
+  i0 = s64[] parameter(0)
+  u0 = u64[] parameter(1)
+  x0 = f64[] constant(1)
+  t0 = (s64[], u64[], f64[]) tuple(i0, u0, x0)
+  ROOT w = (s64[], u64[], f64[]) while(t0), condition=cond, body=body
+}`);
+    const exe = compile(m);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 2, max: 40 }), wideArb("u64")), { minLength: 2, maxLength: 6 }), (runs) => {
+        const kept: { result: Literal; want: Literal }[] = [];
+        for (const [trips, u] of runs) {
+          const args = [literal("s64", [], BigInt64Array.of(BigInt(-trips))), wideLiteral("u64", [], [u])];
+          const want = evaluate(m, args);
+          // Twice: the second run finds the pool stocked by the first, and allocates only the arrays of its result (3 scalars).
+          for (let run = 0; run < 2; run++) kept.push({ result: exe.execute(args), want });
+          expect(exe.lastStats?.allocatedBytes).toBeLessThanOrEqual(24);
+        }
+        // Every result still holds its own values after the later runs (none was handed back to the pool).
+        for (const { result, want } of kept) expect(firstBitDifference(result, want)?.message).toBeUndefined();
+      }),
+      { numRuns: 25 },
+    );
+  });
 });

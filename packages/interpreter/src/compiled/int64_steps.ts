@@ -18,7 +18,6 @@ import {
   type HloInstruction,
   type Literal,
   type LiteralData,
-  allocData,
   elementCount,
   getInstruction,
   isArrayLiteral,
@@ -59,31 +58,36 @@ type Fn2 = (x: never, y: never) => number | bigint;
  * array. Separate small loops per step keep the call to `f` monomorphic
  * within a step (the arrays here are mostly scalars and short vectors).
  */
-function map1Step(inst: HloInstruction, shape: ArrayShape, f: Fn1, out: (n: number, take: (n: number) => Float64Array) => LiteralData): FastStep {
+function map1Step(inst: HloInstruction, shape: ArrayShape, f: Fn1, out: (n: number, frame: Take) => LiteralData): FastStep {
   const n = elementCount(shape);
   const g = f as (x: number | bigint) => number | bigint;
   return (operands, frame) => {
     const a = operandData(inst.name, operands[0], n, 0);
-    const r = out(n, (k) => frame.take(k)) as { [i: number]: number | bigint; length: number };
+    const r = out(n, frame) as { [i: number]: number | bigint; length: number };
     for (let i = 0; i < n; i++) r[i] = g(a[i]);
     return { shape, data: r as LiteralData };
   };
 }
 
-function map2Step(inst: HloInstruction, shape: ArrayShape, f: Fn2, out: (n: number, take: (n: number) => Float64Array) => LiteralData): FastStep {
+function map2Step(inst: HloInstruction, shape: ArrayShape, f: Fn2, out: (n: number, frame: Take) => LiteralData): FastStep {
   const n = elementCount(shape);
   const g = f as (x: number | bigint, y: number | bigint) => number | bigint;
   return (operands, frame) => {
     const a = operandData(inst.name, operands[0], n, 0);
     const b = operandData(inst.name, operands[1], n, 1);
-    const r = out(n, (k) => frame.take(k)) as { [i: number]: number | bigint; length: number };
+    const r = out(n, frame) as { [i: number]: number | bigint; length: number };
     for (let i = 0; i < n; i++) r[i] = g(a[i], b[i]);
     return { shape, data: r as LiteralData };
   };
 }
 
-const bigOut = (t: Wide) => (n: number): LiteralData => allocData(t, n);
-const pooledOut = (n: number, take: (n: number) => Float64Array): LiteralData => take(n);
+type Take = { readonly take: (n: number) => Float64Array; readonly takeWide: (unsigned: boolean, n: number) => LiteralData };
+// 64-bit results come from the pool too (their own free lists), so a loop counter does not allocate an array per iteration.
+const bigOut = (t: Wide) => {
+  const unsigned = storageOf(t) === "u64";
+  return (n: number, frame: Take): LiteralData => frame.takeWide(unsigned, n);
+};
+const pooledOut = (n: number, frame: Take): LiteralData => frame.take(n);
 
 /**
  * The compiled step of an element-wise op of `c` on s64/u64 values, or
