@@ -116,7 +116,7 @@ export class BufferPool {
     this.wanted.clear();
   }
 
-  /** A zeroed-or-reused 64-bit integer array of length n (`unsigned`: BigUint64Array) for a step to fill completely. */
+  /** A 64-bit integer array of length n (`unsigned`: BigUint64Array), free or new, for a step to fill completely. */
   takeWide(unsigned: boolean, n: number): WideData {
     const reused = this.freeWide.get(unsigned ? ~n : n)?.pop();
     if (reused !== undefined) {
