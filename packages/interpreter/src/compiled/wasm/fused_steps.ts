@@ -166,12 +166,14 @@ export function fma64Constants(f: FunctionBody): Fma64Constants {
  * The f64 step's arithmetic, as dot_fma_rows.ts's f64FmaRows: TwoProduct
  * (x·y = u + q from the splits), TwoSum of u + c, r = s + w rounded once;
  * and ok, each lane's check that r is the one rounding of x·y + c
- * (fma64Tail's conditions). Sets locals r and ok (all ones where settled).
+ * (fma64Tail's conditions: a midpoint s + w is settled too where q is
+ * zero, w then exact). Sets locals r and ok (all ones where settled).
  */
 function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Operands) => { readonly r: number; readonly ok: number } {
   const u = f.local(V128);
   const s = f.local(V128);
   const sb = f.local(V128);
+  const q = f.local(V128);
   const w = f.local(V128);
   const r = f.local(V128);
   const d = f.local(V128);
@@ -180,18 +182,19 @@ function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Oper
     get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
     get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
     get(f, s); get(f, u); f.simd(Simd.f64x2Sub).opU(Op.localSet, sb);
-    // w = ((u - (s - sb)) + (c - sb)) + (xl·yl - (((u - xh·yh) - xl·yh) - xh·yl))
-    get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
-    get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    // q = xl·yl - (((u - xh·yh) - xl·yh) - xh·yl); w = ((u - (s - sb)) + (c - sb)) + q
     get(f, o.xl); get(f, o.yl); f.simd(Simd.f64x2Mul);
     get(f, u); get(f, o.xh); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     get(f, o.xl); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     get(f, o.xh); get(f, o.yl); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
-    f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add).opU(Op.localSet, w);
+    f.simd(Simd.f64x2Sub).opU(Op.localSet, q);
+    get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    get(f, q); f.simd(Simd.f64x2Add).opU(Op.localSet, w);
     get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
     // d = w - (r - s)
     get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
-    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
+    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d | q == 0)
     get(f, u); f.simd(Simd.f64x2Abs); get(f, k.safeLo); f.simd(Simd.f64x2Gt);
     get(f, r); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
     get(f, r); f.simd(Simd.f64x2Abs); get(f, k.tailHi); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
@@ -199,6 +202,7 @@ function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Oper
     get(f, d); get(f, k.zero); f.simd(Simd.f64x2Eq);
     get(f, r); get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Add); get(f, r); f.simd(Simd.f64x2Sub);
     get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
+    get(f, q); get(f, k.zero); f.simd(Simd.f64x2Eq).simd(Simd.v128Or);
     f.simd(Simd.v128And).opU(Op.localSet, ok);
     return { r, ok };
   };
