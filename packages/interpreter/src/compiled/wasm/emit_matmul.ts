@@ -90,8 +90,11 @@ interface Fma64Layout {
  * The module, or undefined where its memory would pass MAX_BYTES.
  * `narrowOperands`: for fma32, A and B hold values of at most 12 significant
  * bits (f16, bf16), whose steps need no midpoint check (fma32FastStep).
+ * `hardwareFma`: for fma64, the host's f64x2.relaxed_madd is fused
+ * (hardware_fma.ts), and each step is that one exact instruction, its
+ * result flushed: no split, check or redo.
  */
-export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false): EmittedMatmul | undefined {
+export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, hardwareFma = false): EmittedMatmul | undefined {
   const aLen = batches * m * k;
   const bLen = batches * k * n;
   const outLen = batches * m * n;
@@ -116,8 +119,10 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // and chain1), so the full step's cost is paid only where it is needed.
   const flag = f.local(V128);
   const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, !narrowOperands) : undefined;
-  const fast64 = arithmetic === "fma64" ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
-  const moderate64 = arithmetic === "fma64" ? fma64ModerateStep(f, fma64ModerateConstants(f), flag) : undefined;
+  const hardware64 = arithmetic === "fma64" && hardwareFma;
+  const fast64 = arithmetic === "fma64" && !hardware64 ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
+  const moderate64 = arithmetic === "fma64" && !hardware64 ? fma64ModerateStep(f, fma64ModerateConstants(f), flag) : undefined;
+  const fused64 = f.local(V128);
   // Which f64 step the loops being emitted take: the moderate one where prepareA and prepareB found both operands moderate.
   let useModerate = false;
   const bt = f.local(I32);
@@ -129,7 +134,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const po = f.local(I32);
   const p8 = f.local(I32);
   // Rows per tile: fma64's steps hold many values each, and two rows (four accumulators) measured faster than four.
-  const tileRows = arithmetic === "fma64" ? 2 : 4;
+  const tileRows = arithmetic === "fma64" && !hardware64 ? 2 : 4;
   const acc = Array.from({ length: 2 * tileRows }, () => f.local(V128));
   const bv = [f.local(V128), f.local(V128)];
   const xv = f.local(V128);
@@ -150,6 +155,13 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     const b = bv[v]!;
     if (fast32 !== undefined) return fast32(c, x, b);
     if (fast64 !== undefined) return (useModerate ? moderate64! : fast64)(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! });
+    if (hardware64) {
+      // acc = x·b + acc rounded once, a denormal result flushed to zero of its sign (operands were flushed before).
+      f.opU(Op.localGet, x).opU(Op.localGet, b).opU(Op.localGet, c).simd(Simd.f64x2RelaxedMadd).opU(Op.localSet, fused64);
+      pushFlushed(f, fused64, F64_MIN_NORMAL);
+      f.opU(Op.localSet, c);
+      return;
+    }
     f.opU(Op.localGet, c).opU(Op.localGet, x).opU(Op.localGet, b).simd(Simd.f64x2Mul);
     if (arithmetic === "f32") round();
     f.simd(Simd.f64x2Add);
@@ -209,7 +221,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
         else f.simdMem(Simd.v128Store, 3, offset);
       }
     }
-    if (fused && k > 0) {
+    if (fused && !hardware64 && k > 0) {
       // A lane not settled: every chain of the tile again, with the full step.
       f.opU(Op.localGet, flag);
       if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
@@ -240,7 +252,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
       forLoop(j, n2, n, 1, () => columnPanel(1));
     });
   };
-  if (arithmetic === "fma64") {
+  if (arithmetic === "fma64" && !hardware64) {
     // Both operands moderate (the two words sum to 2): the moderate steps; else the general ones.
     f.i32Const(0).mem(Op.f64Load, 3, moderateAt * 8).i32Const(0).mem(Op.f64Load, 3, moderateAt * 8 + 8).op(Op.f64Add).f64Const(2).op(Op.f64Eq).structured(Op.if);
     useModerate = true;
@@ -268,8 +280,8 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // The fused kinds' operand preparation, run after each copy of A or B in (not before every run when an operand stays).
   const prepare = fused
     ? [
-        prepareOperand(arithmetic, aStart, aLen, { hiStart: aHiStart, loStart: aLoStart, moderateAt }),
-        prepareOperand(arithmetic, bStart, bLen, { hiStart, loStart, moderateAt: moderateAt + 1 }),
+        prepareOperand(arithmetic, aStart, aLen, hardware64 ? undefined : { hiStart: aHiStart, loStart: aLoStart, moderateAt }),
+        prepareOperand(arithmetic, bStart, bLen, hardware64 ? undefined : { hiStart, loStart, moderateAt: moderateAt + 1 }),
       ]
     : [];
   const firstPrepare = functions.length + (withHost ? 1 : 0);

@@ -120,6 +120,7 @@ export const Simd = {
   f64x2Pmin: 0xf6,
   f64x2Pmax: 0xf7,
   f64x2ConvertLowI32x4S: 0xfe,
+  f64x2RelaxedMadd: 0x107,
 } as const;
 export type SimdOp = (typeof Simd)[keyof typeof Simd];
 

@@ -8,12 +8,15 @@
  */
 import { type ArrayLiteral, type InstructionOf, XLA_CPU_FMA_TARGET, firstBitDifference, literal, parseHloModule, shape } from "@minixla/hlo";
 import fc from "fast-check";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../evaluate.ts";
 import { instruction, run, testContext } from "../../kernels/support/test_support.ts";
 import { compile } from "../compile.ts";
 import { type DotKernel, compileDot } from "../dot_kernel.ts";
 import { MODERATE_HI, MODERATE_LO } from "./fused_steps.ts";
+import { withoutHardwareFma } from "./hardware_fma.ts";
 
 const XLA_CPU = testContext({}, { numerics: "xla-cpu" });
 const MATMUL = { lhsBatchDimensions: [], lhsContractingDimensions: [1], rhsBatchDimensions: [], rhsContractingDimensions: [0] };
@@ -35,7 +38,7 @@ function expectSame(m: number, k: number, n: number, lhs: readonly number[], rhs
   const inst = dotOf(m, n);
   const l = literal("f64", [m, k], lhs) as ArrayLiteral;
   const r = literal("f64", [k, n], rhs) as ArrayLiteral;
-  const kernel = compileDot(inst, l.shape, r.shape, "xla-cpu", "always");
+  const kernel = withoutHardwareFma(() => compileDot(inst, l.shape, r.shape, "xla-cpu", "always"));
   expect(kernel).toBeDefined();
   expectSameWith(kernel!, inst, l, r);
 }
@@ -137,7 +140,7 @@ describe("fused f64 dot steps", () => {
         if (wild) wData[wAt % wData.length] = wValue;
         const w = literal("f64", [k, n], wData) as ArrayLiteral;
         const inst = dotOf(m, n);
-        const kernel = compileDot(inst, shape("f64", [m, k]) as never, w.shape, "xla-cpu", "always", [undefined, w.data as Float64Array]);
+        const kernel = withoutHardwareFma(() => compileDot(inst, shape("f64", [m, k]) as never, w.shape, "xla-cpu", "always", [undefined, w.data as Float64Array]));
         expect(kernel).toBeDefined();
         for (const [[aWild, aStream, aAt, aValue], other] of runs) {
           const aData = Array.from({ length: m * k }, () => aStream.next().value);
@@ -148,6 +151,20 @@ describe("fused f64 dot steps", () => {
       }),
       { numRuns: 150, seed: 0x57a7 },
     );
+  });
+});
+
+describe("fused f64 dot with the host's fused multiply-add", () => {
+  it("gives the reference's bits where relaxed SIMD is on (a child Node with --experimental-wasm-relaxed-simd)", () => {
+    const script = fileURLToPath(new URL("../../../../../test/support/hardware_fma_dot_check.ts", import.meta.url));
+    for (const seed of [64, 65]) {
+      const out = execFileSync(process.execPath, ["--experimental-wasm-relaxed-simd", "--import", "tsx", script, String(seed)], { encoding: "utf8", timeout: 120_000 });
+      const report = JSON.parse(out.trim().split("\n").at(-1)!) as { hardware: boolean; checked: number; mismatch?: string };
+      expect(report.mismatch).toBeUndefined();
+      expect(report.checked).toBe(400);
+      // An x86-64 host with FMA3 (every CPU this project runs on in CI) takes the hardware step.
+      if (process.arch === "x64") expect(report.hardware).toBe(true);
+    }
   });
 });
 
