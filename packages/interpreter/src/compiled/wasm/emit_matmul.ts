@@ -45,6 +45,7 @@ import {
   pushSplit,
   slowLanesBody,
 } from "./fused_steps.ts";
+import { type F32x4Layout, copyAsF32, f32x4Columns } from "./emit_matmul_f32x4.ts";
 
 export interface MatmulSizes {
   readonly batches: number;
@@ -90,9 +91,10 @@ interface Fma64Layout {
  * The module, or undefined where its memory would pass MAX_BYTES.
  * `narrowOperands`: for fma32, A and B hold values of at most 12 significant
  * bits (f16, bf16), whose steps need no midpoint check (fma32FastStep).
- * `hardwareFma`: for fma64, the host's f64x2.relaxed_madd is fused
- * (hardware_fma.ts), and each step is that one exact instruction, its
- * result flushed: no split, check or redo.
+ * `hardwareFma`: the host's relaxed_madd is fused (hardware_fma.ts), and
+ * each step is that one exact instruction, its result flushed: no split,
+ * check or redo; for fma32 in f32x4 lanes (emit_matmul_f32x4.ts), all
+ * columns but the last n mod 4.
  */
 export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, hardwareFma = false): EmittedMatmul | undefined {
   const aLen = batches * m * k;
@@ -109,7 +111,14 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const moderateAt = aLoStart + aLen + 2 + (aLen % 2);
   const end = arithmetic === "fma64" ? moderateAt + 2 : outStart + outLen + 2;
   const split: Fma64Layout = { aStart, aHiStart, aLoStart, moderate: moderateAt };
-  if (end * 8 > MAX_BYTES) return undefined;
+  // fma32 in f32x4 lanes: A and B as f32 after everything else, then a scratch word (bytes, 16-byte aligned).
+  const hardware32 = arithmetic === "fma32" && hardwareFma;
+  const align16 = (bytes: number): number => bytes + ((16 - (bytes % 16)) % 16);
+  const a32 = align16(end * 8);
+  const b32 = a32 + align16(aLen * 4) + 16;
+  const lanes32: F32x4Layout = { a32, b32, scratch: b32 + align16(bLen * 4) + 16, out: outStart * 8 };
+  const endBytes = hardware32 ? lanes32.scratch + 16 : end * 8;
+  if (endBytes > MAX_BYTES) return undefined;
   const fused = arithmetic === "fma32" || arithmetic === "fma64";
   const layout: Layout = { k, n, bStart, hiStart, loStart };
 
@@ -247,7 +256,8 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const n2 = n - (n % 2);
   const loops = (): void => {
     forLoop(bt, 0, batches, 1, () => {
-      forLoop(j, 0, n4, 4, () => columnPanel(4));
+      if (hardware32) f32x4Columns(f, { m, k, n }, lanes32, bt, k === 1 ? -0 : 0);
+      else forLoop(j, 0, n4, 4, () => columnPanel(4));
       forLoop(j, n4, n2, 2, () => columnPanel(2));
       forLoop(j, n2, n, 1, () => columnPanel(1));
     });
@@ -280,8 +290,8 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // The fused kinds' operand preparation, run after each copy of A or B in (not before every run when an operand stays).
   const prepare = fused
     ? [
-        prepareOperand(arithmetic, aStart, aLen, hardware64 ? undefined : { hiStart: aHiStart, loStart: aLoStart, moderateAt }),
-        prepareOperand(arithmetic, bStart, bLen, hardware64 ? undefined : { hiStart, loStart, moderateAt: moderateAt + 1 }),
+        prepareOperand(arithmetic, aStart, aLen, hardware64 ? undefined : { hiStart: aHiStart, loStart: aLoStart, moderateAt }, hardware32 ? lanes32.a32 : undefined),
+        prepareOperand(arithmetic, bStart, bLen, hardware64 ? undefined : { hiStart, loStart, moderateAt: moderateAt + 1 }, hardware32 ? lanes32.b32 : undefined),
       ]
     : [];
   const firstPrepare = functions.length + (withHost ? 1 : 0);
@@ -290,7 +300,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     types,
     ...(withHost ? { imports: [{ name: "fma64", type: 1 }] } : {}),
     functions,
-    memoryPages: Math.max(1, Math.ceil((end * 8) / PAGE)),
+    memoryPages: Math.max(1, Math.ceil(endBytes / PAGE)),
     exports: [
       { name: "run", kind: "function", index: withHost ? 1 : 0 },
       ...(fused
@@ -312,13 +322,15 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
  * Veltkamp split is stored at the offsets given, made once as each value
  * serves many steps, and the word at `moderateAt` set to 1 where every
  * value is zero or of a magnitude in [MODERATE_LO, MODERATE_HI]
- * (fused_steps.ts), else 0.
+ * (fused_steps.ts), else 0; with `f32Copy`, the flushed values are copied
+ * as f32 to that byte offset (copyAsF32).
  */
 function prepareOperand(
   arithmetic: "fma32" | "fma64",
   start: number,
   length: number,
   split?: { readonly hiStart: number; readonly loStart: number; readonly moderateAt: number },
+  f32Copy?: number,
 ): FunctionBody {
   const g = new FunctionBody();
   const p8 = g.local(I32);
@@ -353,6 +365,7 @@ function prepareOperand(
     g.opU(Op.localGet, moderate).simd(Simd.i64x2AllTrue).op(Op.f64ConvertI32S);
     g.mem(Op.f64Store, 3, split.moderateAt * 8);
   }
+  if (f32Copy !== undefined) copyAsF32(g, start * 8, length, f32Copy);
   return g;
 }
 

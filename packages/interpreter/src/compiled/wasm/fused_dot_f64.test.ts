@@ -155,7 +155,7 @@ describe("fused f64 dot steps", () => {
 });
 
 describe("fused f64 dot with the host's fused multiply-add", () => {
-  it("gives the reference's bits where relaxed SIMD is on (a child Node with --experimental-wasm-relaxed-simd)", () => {
+  it("gives the reference's bits for f64, f32, f16 and bf16 where relaxed SIMD is on (a child Node with --experimental-wasm-relaxed-simd)", () => {
     const script = fileURLToPath(new URL("../../../../../test/support/hardware_fma_dot_check.ts", import.meta.url));
     for (const seed of [64, 65]) {
       const out = execFileSync(process.execPath, ["--experimental-wasm-relaxed-simd", "--import", "tsx", script, String(seed)], { encoding: "utf8", timeout: 120_000 });
