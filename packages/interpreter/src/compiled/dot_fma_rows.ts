@@ -117,12 +117,13 @@ export function f64FmaRows(a: Float64Array, b: Float64Array, out: Float64Array, 
           const yl = bs[len + bp + j]!;
           const s = u + c;
           const sb = s - u;
-          const w = u - (s - sb) + (c - sb) + (xl * yl - (u - xh * yh - xl * yh - xh * yl));
+          const q = xl * yl - (u - xh * yh - xl * yh - xh * yl);
+          const w = u - (s - sb) + (c - sb) + q;
           const r = s + w;
           const d = w - (r - s);
           const ar = Math.abs(r);
           // fma64Tail's conditions, with |u| > SAFE_LO for an exact TwoProduct.
-          if ((u > SAFE_LO || u < -SAFE_LO) && ar >= MIN_NORMAL_F64 && ar < TAIL_HI && Math.abs(w) <= Math.abs(s) * 0.125 && (d === 0 || r + 2 * d - r !== 2 * d)) out[o + j] = r;
+          if ((u > SAFE_LO || u < -SAFE_LO) && ar >= MIN_NORMAL_F64 && ar < TAIL_HI && Math.abs(w) <= Math.abs(s) * 0.125 && (d === 0 || q === 0 || r + 2 * d - r !== 2 * d)) out[o + j] = r;
           else out[o + j] = fma64(x, y, c);
         }
       }

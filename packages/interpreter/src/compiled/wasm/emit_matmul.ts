@@ -8,19 +8,22 @@
  * "fma64", XLA CPU's dot in numerics "xla-cpu" (dot_fma_rows.ts) — one
  * fused multiply-add acc = fma(a, b, acc) rounded once (fused_steps.ts),
  * a chain of one step starting from -0, the operands' denormals flushed to
- * zero in memory before the chains (and B split for the f64 products).
+ * zero in memory before the chains (and A and B split for the f64 products).
  * The fused kinds run each step's settled case (fused_steps.ts
- * fma32FastStep, fma64FastStep) and redo a tile's chains with the full step
- * where a lane was left unsettled.
+ * fma32FastStep, fma64FastStep, or fma64ModerateStep where both operands
+ * are moderate, which the preparation notes) and redo a tile's chains with
+ * the full step where a lane was left unsettled.
  * Lanes run across output columns only, never across the chain: tiles of
- * 4 rows × 4 columns (eight f64x2 accumulators) walk the whole contracting
- * dimension, with 2- and 1-column and 1-row tiles at the edges; for each
- * 4-column panel of B the row tiles run down A, so the panel stays in cache.
+ * 4 rows (fma64: 2) × 4 columns (eight f64x2 accumulators) walk the whole
+ * contracting dimension, with 2- and 1-column and 1-row tiles at the edges;
+ * for each 4-column panel of B the row tiles run down A, so the panel stays
+ * in cache.
  *
  * Memory holds A, B, then the output, at offsets fixed here from the sizes.
- * The fused kinds' operands are made ready (flushed, B split) by their own
- * functions, prepareA and prepareB, run after each copy in: an operand that
- * stays in memory between runs (a constant) is copied and made ready once.
+ * The fused kinds' operands are made ready (flushed, split, checked for
+ * moderate values) by their own functions, prepareA and prepareB, run after
+ * each copy in: an operand that stays in memory between runs (a constant)
+ * is copied and made ready once.
  */
 import { F64, FunctionBody, type FunctionType, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
 import {
@@ -30,14 +33,19 @@ import {
   fma32FastConstants,
   fma32FastStep,
   fma32Step,
+  MODERATE_HI,
+  MODERATE_LO,
   fma64Constants,
   fma64FastStep,
+  fma64ModerateConstants,
+  fma64ModerateStep,
   fma64Step,
   plainStep,
   pushFlushed,
   pushSplit,
   slowLanesBody,
 } from "./fused_steps.ts";
+import { type F32x4Layout, copyAsF32, f32x4Columns } from "./emit_matmul_f32x4.ts";
 
 export interface MatmulSizes {
   readonly batches: number;
@@ -71,23 +79,46 @@ interface Layout {
   readonly loStart: number;
 }
 
+/** fma64: where A's split lies, and the two f64 words where prepareA and prepareB note whether their operand is moderate (1) or not (0). */
+interface Fma64Layout {
+  readonly aStart: number;
+  readonly aHiStart: number;
+  readonly aLoStart: number;
+  readonly moderate: number;
+}
+
 /**
  * The module, or undefined where its memory would pass MAX_BYTES.
  * `narrowOperands`: for fma32, A and B hold values of at most 12 significant
  * bits (f16, bf16), whose steps need no midpoint check (fma32FastStep).
+ * `hardwareFma`: the host's relaxed_madd is fused (hardware_fma.ts), and
+ * each step is that one exact instruction, its result flushed: no split,
+ * check or redo; for fma32 in f32x4 lanes (emit_matmul_f32x4.ts), all
+ * columns but the last n mod 4.
  */
-export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false): EmittedMatmul | undefined {
+export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, hardwareFma = false): EmittedMatmul | undefined {
   const aLen = batches * m * k;
   const bLen = batches * k * n;
   const outLen = batches * m * n;
   const aStart = 0;
   const bStart = aStart + aLen + 2 + (aLen % 2);
   const outStart = bStart + bLen + 2 + (bLen % 2);
-  // fma64: B's split into high and low parts after the output.
+  // fma64: B's split into high and low parts after the output, then A's, then the two moderate-operand words.
   const hiStart = outStart + outLen + 2 + (outLen % 2);
   const loStart = hiStart + bLen + 2 + (bLen % 2);
-  const end = arithmetic === "fma64" ? loStart + bLen + 2 : outStart + outLen + 2;
-  if (end * 8 > MAX_BYTES) return undefined;
+  const aHiStart = loStart + bLen + 2 + (bLen % 2);
+  const aLoStart = aHiStart + aLen + 2 + (aLen % 2);
+  const moderateAt = aLoStart + aLen + 2 + (aLen % 2);
+  const end = arithmetic === "fma64" ? moderateAt + 2 : outStart + outLen + 2;
+  const split: Fma64Layout = { aStart, aHiStart, aLoStart, moderate: moderateAt };
+  // fma32 in f32x4 lanes: A and B as f32 after everything else, then a scratch word (bytes, 16-byte aligned).
+  const hardware32 = arithmetic === "fma32" && hardwareFma;
+  const align16 = (bytes: number): number => bytes + ((16 - (bytes % 16)) % 16);
+  const a32 = align16(end * 8);
+  const b32 = a32 + align16(aLen * 4) + 16;
+  const lanes32: F32x4Layout = { a32, b32, scratch: b32 + align16(bLen * 4) + 16, out: outStart * 8 };
+  const endBytes = hardware32 ? lanes32.scratch + 16 : end * 8;
+  if (endBytes > MAX_BYTES) return undefined;
   const fused = arithmetic === "fma32" || arithmetic === "fma64";
   const layout: Layout = { k, n, bStart, hiStart, loStart };
 
@@ -97,7 +128,12 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // and chain1), so the full step's cost is paid only where it is needed.
   const flag = f.local(V128);
   const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, !narrowOperands) : undefined;
-  const fast64 = arithmetic === "fma64" ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
+  const hardware64 = arithmetic === "fma64" && hardwareFma;
+  const fast64 = arithmetic === "fma64" && !hardware64 ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
+  const moderate64 = arithmetic === "fma64" && !hardware64 ? fma64ModerateStep(f, fma64ModerateConstants(f), flag) : undefined;
+  const fused64 = f.local(V128);
+  // Which f64 step the loops being emitted take: the moderate one where prepareA and prepareB found both operands moderate.
+  let useModerate = false;
   const bt = f.local(I32);
   const i = f.local(I32);
   const j = f.local(I32);
@@ -106,14 +142,15 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const pb0 = f.local(I32);
   const po = f.local(I32);
   const p8 = f.local(I32);
-  const acc = Array.from({ length: 8 }, () => f.local(V128));
+  // Rows per tile: fma64's steps hold many values each, and two rows (four accumulators) measured faster than four.
+  const tileRows = arithmetic === "fma64" && !hardware64 ? 2 : 4;
+  const acc = Array.from({ length: 2 * tileRows }, () => f.local(V128));
   const bv = [f.local(V128), f.local(V128)];
   const xv = f.local(V128);
   const bhv = [f.local(V128), f.local(V128)];
   const blv = [f.local(V128), f.local(V128)];
   const xh = f.local(V128);
   const xl = f.local(V128);
-  const scratch = f.local(V128);
 
   const forLoop = f.forRange.bind(f);
   const round = (): void => {
@@ -126,7 +163,14 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const step = (c: number, x: number, v: number): void => {
     const b = bv[v]!;
     if (fast32 !== undefined) return fast32(c, x, b);
-    if (fast64 !== undefined) return fast64(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! });
+    if (fast64 !== undefined) return (useModerate ? moderate64! : fast64)(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! });
+    if (hardware64) {
+      // acc = x·b + acc rounded once, a denormal result flushed to zero of its sign (operands were flushed before).
+      f.opU(Op.localGet, x).opU(Op.localGet, b).opU(Op.localGet, c).simd(Simd.f64x2RelaxedMadd).opU(Op.localSet, fused64);
+      pushFlushed(f, fused64, F64_MIN_NORMAL);
+      f.opU(Op.localSet, c);
+      return;
+    }
     f.opU(Op.localGet, c).opU(Op.localGet, x).opU(Op.localGet, b).simd(Simd.f64x2Mul);
     if (arithmetic === "f32") round();
     f.simd(Simd.f64x2Add);
@@ -168,10 +212,9 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
         f.opU(Op.localGet, xv).simdLane(Simd.f64x2ExtractLane, 0).f64Const(0).op(Op.f64Eq).structured(Op.if);
         for (let v = 0; v < vectors; v++) plainStep(f, acc[r * 2 + v], xv, bv[v]);
         f.op(Op.else);
-        pushSplit(f, xv, "hi", scratch);
-        f.opU(Op.localSet, xh);
-        pushSplit(f, xv, "lo", scratch);
-        f.opU(Op.localSet, xl);
+        const at = (start: number): number => (start + r * k) * 8;
+        f.opU(Op.localGet, pa).opU(Op.localGet, p8).op(Op.i32Add).simdMem(Simd.v128Load64Splat, 3, at(split.aHiStart)).opU(Op.localSet, xh);
+        f.opU(Op.localGet, pa).opU(Op.localGet, p8).op(Op.i32Add).simdMem(Simd.v128Load64Splat, 3, at(split.aLoStart)).opU(Op.localSet, xl);
         for (let v = 0; v < vectors; v++) step(acc[r * 2 + v], xv, v);
         f.op(Op.end);
       }
@@ -187,7 +230,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
         else f.simdMem(Simd.v128Store, 3, offset);
       }
     }
-    if (fused && k > 0) {
+    if (fused && !hardware64 && k > 0) {
       // A lane not settled: every chain of the tile again, with the full step.
       f.opU(Op.localGet, flag);
       if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
@@ -203,19 +246,34 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
       f.op(Op.end);
     }
   };
-  const m4 = m - (m % 4);
+  const mTiled = m - (m % tileRows);
   /** Every row tile of columns j..j+cols. */
   const columnPanel = (cols: 4 | 2 | 1): void => {
-    forLoop(i, 0, m4, 4, () => tile(4, cols));
-    forLoop(i, m4, m, 1, () => tile(1, cols));
+    forLoop(i, 0, mTiled, tileRows, () => tile(tileRows, cols));
+    forLoop(i, mTiled, m, 1, () => tile(1, cols));
   };
   const n4 = n - (n % 4);
   const n2 = n - (n % 2);
-  forLoop(bt, 0, batches, 1, () => {
-    forLoop(j, 0, n4, 4, () => columnPanel(4));
-    forLoop(j, n4, n2, 2, () => columnPanel(2));
-    forLoop(j, n2, n, 1, () => columnPanel(1));
-  });
+  const loops = (): void => {
+    forLoop(bt, 0, batches, 1, () => {
+      if (hardware32) f32x4Columns(f, { m, k, n }, lanes32, bt, k === 1 ? -0 : 0);
+      else forLoop(j, 0, n4, 4, () => columnPanel(4));
+      forLoop(j, n4, n2, 2, () => columnPanel(2));
+      forLoop(j, n2, n, 1, () => columnPanel(1));
+    });
+  };
+  if (arithmetic === "fma64" && !hardware64) {
+    // Both operands moderate (the two words sum to 2): the moderate steps; else the general ones.
+    f.i32Const(0).mem(Op.f64Load, 3, moderateAt * 8).i32Const(0).mem(Op.f64Load, 3, moderateAt * 8 + 8).op(Op.f64Add).f64Const(2).op(Op.f64Eq).structured(Op.if);
+    useModerate = true;
+    loops();
+    f.op(Op.else);
+    useModerate = false;
+    loops();
+    f.op(Op.end);
+  } else {
+    loops();
+  }
 
   const withHost = arithmetic === "fma64";
   const hostFma: FunctionType = { params: [F64, F64, F64], results: [F64] };
@@ -230,14 +288,19 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   }
   if (fused) for (const pair of [true, false]) functions.push({ type: withHost ? 3 : 1, body: fullChain(layout, arithmetic, pair) });
   // The fused kinds' operand preparation, run after each copy of A or B in (not before every run when an operand stays).
-  const prepare = fused ? [prepareOperand(arithmetic, aStart, aLen), prepareOperand(arithmetic, bStart, bLen, { hiStart, loStart })] : [];
+  const prepare = fused
+    ? [
+        prepareOperand(arithmetic, aStart, aLen, hardware64 ? undefined : { hiStart: aHiStart, loStart: aLoStart, moderateAt }, hardware32 ? lanes32.a32 : undefined),
+        prepareOperand(arithmetic, bStart, bLen, hardware64 ? undefined : { hiStart, loStart, moderateAt: moderateAt + 1 }, hardware32 ? lanes32.b32 : undefined),
+      ]
+    : [];
   const firstPrepare = functions.length + (withHost ? 1 : 0);
   for (const body of prepare) functions.push({ type: 0, body });
   const bytes = encodeModule({
     types,
     ...(withHost ? { imports: [{ name: "fma64", type: 1 }] } : {}),
     functions,
-    memoryPages: Math.max(1, Math.ceil((end * 8) / PAGE)),
+    memoryPages: Math.max(1, Math.ceil(endBytes / PAGE)),
     exports: [
       { name: "run", kind: "function", index: withHost ? 1 : 0 },
       ...(fused
@@ -255,15 +318,25 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
 /**
  * The preparation of one operand of `length` values at element offset
  * `start` for the fused steps: XLA CPU reads a denormal operand as zero of
- * its sign, so each is flushed in place; with `split` (B of fma64), each
- * value's Veltkamp split is stored at the offsets given, made once as each
- * column value serves m steps.
+ * its sign, so each is flushed in place; with `split` (fma64), each value's
+ * Veltkamp split is stored at the offsets given, made once as each value
+ * serves many steps, and the word at `moderateAt` set to 1 where every
+ * value is zero or of a magnitude in [MODERATE_LO, MODERATE_HI]
+ * (fused_steps.ts), else 0; with `f32Copy`, the flushed values are copied
+ * as f32 to that byte offset (copyAsF32).
  */
-function prepareOperand(arithmetic: "fma32" | "fma64", start: number, length: number, split?: { readonly hiStart: number; readonly loStart: number }): FunctionBody {
+function prepareOperand(
+  arithmetic: "fma32" | "fma64",
+  start: number,
+  length: number,
+  split?: { readonly hiStart: number; readonly loStart: number; readonly moderateAt: number },
+  f32Copy?: number,
+): FunctionBody {
   const g = new FunctionBody();
   const p8 = g.local(I32);
   const v = g.local(V128);
   const scratch = g.local(V128);
+  const moderate = g.local(V128);
   const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
   const stop = (start + length + (length % 2)) * 8;
   g.forRange(p8, start * 8, stop, 16, () => {
@@ -272,6 +345,7 @@ function prepareOperand(arithmetic: "fma32" | "fma64", start: number, length: nu
     g.simdMem(Simd.v128Store, 3, 0);
   });
   if (split !== undefined && arithmetic === "fma64") {
+    g.opU(Op.localGet, moderate).opU(Op.localGet, moderate).simd(Simd.i64x2Eq).opU(Op.localSet, moderate);
     g.forRange(p8, start * 8, stop, 16, () => {
       g.opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
       g.opU(Op.localGet, p8);
@@ -280,8 +354,18 @@ function prepareOperand(arithmetic: "fma32" | "fma64", start: number, length: nu
       g.opU(Op.localGet, p8);
       pushSplit(g, v, "lo", scratch);
       g.simdMem(Simd.v128Store, 3, (split.loStart - start) * 8);
+      // moderate &= v == 0 | (|v| >= MODERATE_LO & |v| <= MODERATE_HI); NaN is neither.
+      g.opU(Op.localGet, moderate);
+      g.opU(Op.localGet, v).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
+      g.opU(Op.localGet, v).simd(Simd.f64x2Abs).f64Const(MODERATE_LO).simd(Simd.f64x2Splat).simd(Simd.f64x2Ge);
+      g.opU(Op.localGet, v).simd(Simd.f64x2Abs).f64Const(MODERATE_HI).simd(Simd.f64x2Splat).simd(Simd.f64x2Le);
+      g.simd(Simd.v128And).simd(Simd.v128Or).simd(Simd.v128And).opU(Op.localSet, moderate);
     });
+    g.i32Const(0);
+    g.opU(Op.localGet, moderate).simd(Simd.i64x2AllTrue).op(Op.f64ConvertI32S);
+    g.mem(Op.f64Store, 3, split.moderateAt * 8);
   }
+  if (f32Copy !== undefined) copyAsF32(g, start * 8, length, f32Copy);
   return g;
 }
 

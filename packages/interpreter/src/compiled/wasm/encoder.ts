@@ -58,6 +58,7 @@ export const Op = {
   f64Const: 0x44,
   i32Eqz: 0x45,
   f64Eq: 0x61,
+  f64Add: 0xa0,
   i32LtS: 0x48,
   i32GeS: 0x4e,
   i32LeS: 0x4c,
@@ -70,6 +71,7 @@ export const Op = {
 /** The 0xFD-prefixed v128 opcodes used (their LEB128 sub-opcode). */
 export const Simd = {
   v128Load: 0x00,
+  v128Load32Splat: 0x09,
   v128Load64Splat: 0x0a,
   v128Store: 0x0b,
   i32x4Splat: 0x11,
@@ -78,6 +80,7 @@ export const Simd = {
   i32x4ReplaceLane: 0x1c,
   f64x2ExtractLane: 0x21,
   f64x2ReplaceLane: 0x22,
+  f32x4Lt: 0x43,
   f64x2Eq: 0x47,
   f64x2Ne: 0x48,
   f64x2Lt: 0x49,
@@ -86,6 +89,7 @@ export const Simd = {
   f64x2Ge: 0x4c,
   i32x4Eq: 0x37,
   v128And: 0x4e,
+  v128AndNot: 0x4f,
   v128Or: 0x50,
   v128Xor: 0x51,
   v128Bitselect: 0x52,
@@ -118,6 +122,8 @@ export const Simd = {
   f64x2Pmin: 0xf6,
   f64x2Pmax: 0xf7,
   f64x2ConvertLowI32x4S: 0xfe,
+  f32x4RelaxedMadd: 0x105,
+  f64x2RelaxedMadd: 0x107,
 } as const;
 export type SimdOp = (typeof Simd)[keyof typeof Simd];
 

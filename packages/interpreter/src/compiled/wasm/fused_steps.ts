@@ -166,12 +166,14 @@ export function fma64Constants(f: FunctionBody): Fma64Constants {
  * The f64 step's arithmetic, as dot_fma_rows.ts's f64FmaRows: TwoProduct
  * (x·y = u + q from the splits), TwoSum of u + c, r = s + w rounded once;
  * and ok, each lane's check that r is the one rounding of x·y + c
- * (fma64Tail's conditions). Sets locals r and ok (all ones where settled).
+ * (fma64Tail's conditions: a midpoint s + w is settled too where q is
+ * zero, w then exact). Sets locals r and ok (all ones where settled).
  */
 function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Operands) => { readonly r: number; readonly ok: number } {
   const u = f.local(V128);
   const s = f.local(V128);
   const sb = f.local(V128);
+  const q = f.local(V128);
   const w = f.local(V128);
   const r = f.local(V128);
   const d = f.local(V128);
@@ -180,18 +182,19 @@ function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Oper
     get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
     get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
     get(f, s); get(f, u); f.simd(Simd.f64x2Sub).opU(Op.localSet, sb);
-    // w = ((u - (s - sb)) + (c - sb)) + (xl·yl - (((u - xh·yh) - xl·yh) - xh·yl))
-    get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
-    get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    // q = xl·yl - (((u - xh·yh) - xl·yh) - xh·yl); w = ((u - (s - sb)) + (c - sb)) + q
     get(f, o.xl); get(f, o.yl); f.simd(Simd.f64x2Mul);
     get(f, u); get(f, o.xh); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     get(f, o.xl); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     get(f, o.xh); get(f, o.yl); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
-    f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add).opU(Op.localSet, w);
+    f.simd(Simd.f64x2Sub).opU(Op.localSet, q);
+    get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    get(f, q); f.simd(Simd.f64x2Add).opU(Op.localSet, w);
     get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
     // d = w - (r - s)
     get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
-    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
+    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d | q == 0)
     get(f, u); f.simd(Simd.f64x2Abs); get(f, k.safeLo); f.simd(Simd.f64x2Gt);
     get(f, r); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
     get(f, r); f.simd(Simd.f64x2Abs); get(f, k.tailHi); f.simd(Simd.f64x2Lt).simd(Simd.v128And);
@@ -199,6 +202,7 @@ function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Oper
     get(f, d); get(f, k.zero); f.simd(Simd.f64x2Eq);
     get(f, r); get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Add); get(f, r); f.simd(Simd.f64x2Sub);
     get(f, d); get(f, d); f.simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
+    get(f, q); get(f, k.zero); f.simd(Simd.f64x2Eq).simd(Simd.v128Or);
     f.simd(Simd.v128And).opU(Op.localSet, ok);
     return { r, ok };
   };
@@ -231,6 +235,78 @@ export function fma64FastStep(f: FunctionBody, k: Fma64Constants, okAll: number)
   return (c, o) => {
     const { r, ok } = core(c, o);
     get(f, okAll); get(f, ok); f.simd(Simd.v128And).opU(Op.localSet, okAll);
+    get(f, r); f.opU(Op.localSet, c);
+  };
+}
+
+/**
+ * Operands of at most this magnitude (and zeros) are moderate: with both
+ * operands moderate, no product, Veltkamp split or partial product of a
+ * step over- or underflows (|x·y| in [2^-800, 2^800], its low partial
+ * products far above 2^-1022), and a chain of fewer than 2^100 steps stays
+ * far below 2^1000, so the moderate step needs none of fma64Core's range
+ * checks on u and on the top of r.
+ */
+export const MODERATE_HI = 2 ** 400;
+export const MODERATE_LO = 2 ** -400;
+
+/** Locals holding the moderate f64 step's constants (fma64ModerateConstants), set once at the function's start. */
+export interface Fma64ModerateConstants {
+  readonly sixteen: number;
+  readonly floor: number;
+  readonly zero: number;
+}
+
+/** Declares and sets the locals of the moderate f64 step's constants. */
+export function fma64ModerateConstants(f: FunctionBody): Fma64ModerateConstants {
+  const set = (x: number): number => splatLocal(f, x);
+  return { sixteen: set(16), floor: set(16 * MIN_NORMAL_F64), zero: set(0) };
+}
+
+/**
+ * The fused f64 step's settled case where both operands are moderate
+ * (MODERATE_HI): fma64Core's arithmetic with cheaper checks, anded into
+ * local `okAll` as fma64FastStep's. |r| >= max(16·|w|, 16·2^-1022) stands
+ * for fma64Tail's |r| >= 2^-1022 and |w| <= |s|/8 (|w| <= |r|/16 gives
+ * |w| < |s|/8); overflow cannot happen. The midpoint test: s + w = r + d
+ * exactly, and s + w is a midpoint next to r only where d is a power of
+ * two, so a lane is flagged where d's significand bits are all zero, unless
+ * q is zero (w is then exact, and r the one rounding); a zero d, or a power
+ * of two that is no midpoint, is flagged needlessly (rarely: d is zero only
+ * where w falls on r's grid, which takes an exact product or a cancelling one).
+ */
+export function fma64ModerateStep(f: FunctionBody, k: Fma64ModerateConstants, okAll: number): (c: number, o: Fma64Operands) => void {
+  const u = f.local(V128);
+  const s = f.local(V128);
+  const sb = f.local(V128);
+  const q = f.local(V128);
+  const w = f.local(V128);
+  const r = f.local(V128);
+  const d = f.local(V128);
+  return (c, o) => {
+    get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
+    get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
+    get(f, s); get(f, u); f.simd(Simd.f64x2Sub).opU(Op.localSet, sb);
+    // q = xl·yl - (((u - xh·yh) - xl·yh) - xh·yl); w = ((u - (s - sb)) + (c - sb)) + q
+    get(f, o.xl); get(f, o.yl); f.simd(Simd.f64x2Mul);
+    get(f, u); get(f, o.xh); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    get(f, o.xl); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    get(f, o.xh); get(f, o.yl); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
+    f.simd(Simd.f64x2Sub).opU(Op.localSet, q);
+    get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    get(f, q); f.simd(Simd.f64x2Add).opU(Op.localSet, w);
+    get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
+    // d = w - (r - s)
+    get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
+    // okAll &= max(16·|w|, 16·2^-1022) <= |r|
+    get(f, okAll);
+    get(f, w); f.simd(Simd.f64x2Abs); get(f, k.sixteen); f.simd(Simd.f64x2Mul); get(f, k.floor); f.simd(Simd.f64x2Pmax);
+    get(f, r); f.simd(Simd.f64x2Abs); f.simd(Simd.f64x2Le).simd(Simd.v128And);
+    // okAll &= ~(d's significand zero & q != 0)
+    get(f, d); f.i32Const(12).simd(Simd.i64x2Shl); get(f, k.zero); f.simd(Simd.i64x2Eq);
+    get(f, q); get(f, k.zero); f.simd(Simd.f64x2Eq);
+    f.simd(Simd.v128AndNot).simd(Simd.v128AndNot).opU(Op.localSet, okAll);
     get(f, r); f.opU(Op.localSet, c);
   };
 }

@@ -11,6 +11,7 @@ import type { KernelPlan } from "../kernel_plan.ts";
 import type { LoopKernel } from "../loop_codegen.ts";
 import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
+import { hardwareFma32, hardwareFma64 } from "./hardware_fma.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
 import { type LaneOp, laneScalarOf } from "./scalar_ops.ts";
@@ -147,7 +148,8 @@ export function wasmMatmulPays(sizes: MatmulSizes, arithmetic: MatmulArithmetic,
  */
 export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, stay: StayingOperands = NONE_STAY): Matmul | undefined {
   if (wasmApi === undefined) return undefined;
-  const emitted = emitMatmul(sizes, arithmetic, narrowOperands);
+  const hardware = arithmetic === "fma64" ? hardwareFma64() : arithmetic === "fma32" ? hardwareFma32() : false;
+  const emitted = emitMatmul(sizes, arithmetic, narrowOperands, hardware);
   if (emitted === undefined) return undefined;
   const instance = instantiate(emitted.bytes, arithmetic === "fma64" ? { fma64 } : undefined);
   const buffer = instance && exportedBuffer(instance, "memory");

@@ -173,7 +173,9 @@ const TAIL_HI = 2 ** 1000;
  * the grid of w's last place, as does each midpoint next to r, so unless
  * s + w is such a midpoint it is at least one last place of w away from
  * them, while |f| is at most half of one: adding f crosses no midpoint, and
- * r is the one rounding of s + w + f = p + q + c.
+ * r is the one rounding of s + w + f = p + q + c. Where q is zero, w is e
+ * exactly (f = 0), and r, the rounding of s + e = p + c, is right even on a
+ * midpoint (a tie of two doubles' sum, the common case for an exact product).
  */
 export function fma64Tail(p: number, q: number, c: number): number {
   const s = p + c;
@@ -183,7 +185,7 @@ export function fma64Tail(p: number, q: number, c: number): number {
   const ar = Math.abs(r);
   if (!(ar >= MIN_NORMAL_F64 && ar < TAIL_HI && Math.abs(w) <= Math.abs(s) * 0.125)) return NaN;
   const d = w - (r - s); // s + w = r + d exactly (|s| >= |w|)
-  return d === 0 || r + 2 * d - r !== 2 * d ? r : NaN; // r + 2d is r's neighbor exactly when s + w is a midpoint
+  return d === 0 || q === 0 || r + 2 * d - r !== 2 * d ? r : NaN; // r + 2d is r's neighbor exactly when s + w is a midpoint
 }
 
 /** fma64 without its fast path: every case, as Boldo–Melquiond or exact integer arithmetic (the tests check fma64 against it). */
