@@ -48,6 +48,8 @@ export interface EmittedPlan {
   readonly host?: { readonly [name: string]: (...args: number[]) => number };
   /** Whether the module imports the host's fma64 (module "host", name "fma64"): f64 fused multiply-adds. */
   readonly hostFma64: boolean;
+  /** Whether the module rounds a sum to its result type itself (else the caller applies PlanReduce's round). */
+  readonly roundsSum?: boolean;
 }
 
 /** Past this many bytes of arrays a plan stays with the JavaScript loops (one memory per kernel, kept while it lives). */
@@ -71,7 +73,7 @@ const ROW_VECTORS = 4;
 export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | undefined {
   if (plan.iteration.some((n) => n === 0)) return undefined;
   const reduce = plan.reduce;
-  const fold = reduce === undefined ? undefined : laneFoldOf(reduce, numerics);
+  const fold = reduce === undefined ? undefined : laneFoldOf(reduce, plan.result.elementType, numerics);
   if (reduce !== undefined && fold === undefined) return undefined;
 
   // Op and iota nodes in lane form (XLA CPU's own functions as calls of the module's lane functions).
@@ -112,17 +114,24 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
       : reduce !== undefined
         ? { sizes: [1], reduced: [true], strides: accesses.map(() => [0]) }
         : { sizes: [1], reduced: [false], strides: accesses.map((_, k) => [k === outAccess ? 1 : 0]) };
+  if (reduce !== undefined) {
+    // Kept loops outside, reduced loops inside, each in its order: every output element still folds its points in
+    // row-major order of the reduced indices (the reference's), and accumulators stay in locals (a column sum too).
+    const order = loops.sizes.map((_, l) => l).sort((p, q) => Number(loops.reduced[p]) - Number(loops.reduced[q]) || p - q);
+    const from = loops;
+    loops = { sizes: order.map((l) => from.sizes[l]), reduced: order.map((l) => from.reduced[l]), strides: from.strides.map((s) => order.map((l) => s[l])) };
+  }
   // A row reduction: the reduced suffix of the loops folds into accumulators, the kept loop outside it (`across`) in lanes.
   const rowFold = reduce !== undefined && loops.reduced[loops.sizes.length - 1];
   let firstReduced = loops.sizes.length;
   while (firstReduced > 0 && loops.reduced[firstReduced - 1]) firstReduced--;
-  if (rowFold && loops.reduced.slice(0, firstReduced).some((r) => r)) return undefined;
   if (rowFold && firstReduced === 0) {
     // Everything reduced into one element: a kept loop of one row outside.
     loops = { sizes: [1, ...loops.sizes], reduced: [false, ...loops.reduced], strides: loops.strides.map((s) => [0, ...s]) };
     firstReduced = 1;
   }
   const acrossLevel = firstReduced - 1;
+  const roundsSum = rowFold && fold?.kind === "sum" && fold.rounding !== undefined;
   const depth = loops.sizes.length;
   const inner = depth - 1;
   if (reduce !== undefined && !rowFold && loops.strides[outAccess][inner] !== 1) return undefined;
@@ -206,6 +215,10 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     const [e0, e1] = low < 0 ? [d0 - low, d1 === undefined ? undefined : d1 - low] : [d0, d1];
     if (e1 === undefined) {
       f.simdMem(Simd.v128Load64Splat, 3, base + e0);
+      return;
+    }
+    if (e1 === e0 + 8) {
+      f.simdMem(Simd.v128Load, 3, base + e0);
       return;
     }
     f.opU(Op.localTee, tmp).simdMem(Simd.v128Load64Splat, 3, base + e0);
@@ -361,8 +374,14 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
         f.opU(Op.localGet, counters[l]).i32Const(1).op(Op.i32Add).opU(Op.localTee, counters[l]);
         f.i32Const(loops.sizes[l]).op(Op.i32LtS).opU(Op.brIf, 0).op(Op.end);
       }
-      // Lane j of accumulator b is row 2b + j of the group.
+      // Lane j of accumulator b is row 2b + j of the group; a sum rounded to its type, then flushed, where it is done here.
       for (let b = 0; b < vectors; b++) {
+        if (roundsSum && fold?.kind === "sum") {
+          f.opU(Op.localGet, accs[b]);
+          applyRounding(f, fold.rounding ?? "none", scratchM);
+          f.opU(Op.localSet, accs[b]);
+          if (fold.flush !== undefined) flush(f, accs[b], fold.flush), f.opU(Op.localSet, accs[b]);
+        }
         for (let lane = 0; lane < width; lane++) {
           f.opU(Op.localGet, rows[outAccess]).i32Const(8).op(Op.i32Mul).opU(Op.localGet, accs[b]);
           f.simdMemLane(Simd.v128Store64Lane, 3, (outStart + (2 * b + lane) * outStride) * 8, lane);
@@ -439,7 +458,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     emitRowFold();
     const bytes = math.encode(f, pages);
     const host = math.host();
-    return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64, ...(host === undefined ? {} : { host }) };
+    return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64, roundsSum, ...(host === undefined ? {} : { host }) };
   }
   if (reduce !== undefined) {
     // out = init, every element (a scalar loop: it runs once per call).
