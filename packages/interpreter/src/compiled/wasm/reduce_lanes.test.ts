@@ -136,6 +136,29 @@ describe("reductions in WebAssembly lanes are bitwise equal to the reference", (
     });
   }
 
+  it("flushes each element of a sum whose subnormals add up to a normal number (XLA CPU)", () => {
+    // Unflushed, 4·5.9e-39 (f32) or 4·2^-1024 (f64) is a normal number; flushed, each element and the sum are 0.
+    const cases: readonly [T, number][] = [["f32", 5.9e-39], ["bf16", 5.9e-39], ["f64", 2 ** -1024]];
+    for (const [t, tiny] of cases) {
+      for (const mask of [[false, true], [true, false], [true, true]]) {
+        const c: Case = { t, dims: [4, 4], mask, op: "add", swapped: false, producer: "none", constantInit: true, init: 0 };
+        expectLanesMatch(c, [tiny, tiny, -0, tiny, tiny, tiny, tiny, tiny], "xla-cpu");
+        expectLanesMatch(c, [tiny, tiny, -0, tiny, tiny, tiny, tiny, tiny], "reference");
+      }
+    }
+  });
+
+  it("folds reduced dimensions split by a kept one in row-major order of the reduced indices", () => {
+    // Sums that cancel: any other order of the additions gives other bits.
+    const values = [1e16, 1, -1e16, 3.25, 1, 1e-3, 7e15, -1, -7e15, 0.5, 2.5e-7, 1];
+    for (const numerics of ["reference", "xla-cpu"] as const) {
+      for (const dims of [[5, 3, 7], [3, 2, 3, 5]]) {
+        const mask = dims.length === 3 ? [true, false, true] : [true, false, true, true];
+        expectLanesMatch({ t: "f64", dims, mask, op: "add", swapped: false, producer: "none", constantInit: true, init: 0 }, values, numerics);
+      }
+    }
+  });
+
   it("runs groups of rows, pairs and a last row (row counts 1 to 19) and long rows", () => {
     const values = [1.5, -0, 1e-40, Number.NaN, 3, -(2 ** -1074), Number.POSITIVE_INFINITY, 0, -7, 2.25, -1e-310, 0.1];
     for (const numerics of ["reference", "xla-cpu"] as const) {
