@@ -6,17 +6,17 @@
  * f64x2 lanes, with a one-point tail. Vectorizing runs across output
  * elements only: every point keeps its own operations, in its own order.
  * kInput folds (reduce_lanes.ts: float sums, flushed where the mode flushes
- * them, and add/multiply/maximum/minimum steps) run two ways. Where the
- * innermost loop is kept, every point in row-major order folds its value
- * into its output element's running value in `out` (out starts as init),
- * which is the reference's order for each element (the reduced indices,
- * row-major), two output elements per step. Where the innermost loops are
- * reduced (a row reduction), the lanes run across the kept loop outside
- * them: each f64x2 accumulator holds two output elements (two rows), a
- * group of ROW_VECTORS accumulators folds 2·ROW_VECTORS rows at once, and
- * each row still folds its own points in its own order (nothing
- * reassociates). A sum's rounding to the result type once at the end is
- * left to the caller.
+ * them, and add/multiply/maximum/minimum steps) reorder the loops: kept
+ * ones outside, reduced ones inside, each in its order, so each output
+ * element folds its points in row-major order of the reduced indices (the
+ * reference's order). The lanes then run across the innermost kept loop:
+ * each f64x2 accumulator holds two output elements ("rows" below: two
+ * steps of that loop, rows of a row sum, columns of a column sum), a group
+ * of ROW_VECTORS accumulators folds 2·ROW_VECTORS of them at once, and
+ * nothing reassociates; a sum is rounded to its type in the lanes where
+ * they have its rounding (else by the caller). A fold with no reduced loop
+ * left (its reduced dimensions all of size 1) folds each point into its
+ * output element in `out` (out starts as init), two elements per step.
  *
  * Memory holds every array of the plan (inputs, constants, output) at
  * offsets fixed here; the caller copies inputs in and the result out. Every
@@ -67,8 +67,7 @@ const ROW_VECTORS = 4;
 
 /**
  * The module of a plan, or undefined where some node has no lane form with
- * the same bits, its fold has no lane form, it reduces both outside and
- * inside a kept loop, or its arrays are too large.
+ * the same bits, its fold has no lane form, or its arrays are too large.
  */
 export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | undefined {
   if (plan.iteration.some((n) => n === 0)) return undefined;
@@ -254,7 +253,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
         const s = loops.strides[a][inner];
         const offset = arrayOffset(n.array);
         if (acrossVector !== undefined) {
-          // Lanes across the rows of the group: lane 0 at the vector's first row, lane 1 one row (acrossStride) on.
+          // Lanes across the rows of the group: lane 0 at the vector's first row, lane 1 one row (stride sp) on.
           const sp = nodeLevel[id] < acrossLevel ? 0 : loops.strides[a][acrossLevel];
           rowAddress(a);
           loadLanes(offset, 16 * acrossVector * sp, width === 2 && sp !== 0 ? 16 * acrossVector * sp + 8 * sp : undefined);
