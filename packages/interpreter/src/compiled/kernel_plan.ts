@@ -31,7 +31,7 @@ import type { EvalContext, Numerics } from "../kernel.ts";
 import type { ScalarSemantics } from "../kernels/elementwise/scalar_rules.ts";
 import { scalarSemantics } from "../kernels/elementwise/table.ts";
 import type { Normalize } from "../kernels/elementwise/loops.ts";
-import { simpleReducer } from "../kernels/reduce/reducer.ts";
+import { type ReducerOp, simpleReducer } from "../kernels/reduce/reducer.ts";
 import { numericsOf } from "../numerics/index.ts";
 import { bitcastSemantics } from "./bitcast_scalar.ts";
 import { xlaCpuFmaSemantics } from "../numerics/xla_cpu/fma.ts";
@@ -68,8 +68,17 @@ export type PlanReduce =
    * `round` is that flush after the result type's rounding.
    */
   | { readonly kind: "sum"; readonly init: number; readonly round: Normalize | undefined; readonly flush: Normalize | undefined; readonly reduced: readonly boolean[] }
-  /** acc = init; acc = step(acc, x) (the reducer's own rounding inside step). */
-  | { readonly kind: "step"; readonly init: number; readonly step: (a: number, b: number) => number; readonly reduced: readonly boolean[] };
+  /**
+   * acc = init; acc = step(acc, x) (the reducer's own rounding inside step); `reducer` names step's
+   * op: step(a, b) is scalarOp(op, elementType)(a, b), or (b, a) where swapped (reducer.ts).
+   */
+  | {
+      readonly kind: "step";
+      readonly init: number;
+      readonly step: (a: number, b: number) => number;
+      readonly reduced: readonly boolean[];
+      readonly reducer: { readonly op: ReducerOp; readonly elementType: ElementType; readonly swapped: boolean };
+    };
 
 export interface KernelPlan {
   /** Sizes of the iteration space: the result's dimensions, or the reduce input's. */
@@ -132,7 +141,7 @@ function planReduce(root: HloInstruction, module: HloModule, reduced: readonly b
     const round = flush === undefined ? normalize : normalize === undefined ? flush : (x: number) => flush(normalize(x));
     return { kind: "sum", init, round, flush, reduced };
   }
-  return { kind: "step", init, step: simple.apply, reduced };
+  return { kind: "step", init, step: simple.apply, reduced, reducer: { op: simple.op, elementType: simple.elementType, swapped: simple.swapped } };
 }
 
 /**

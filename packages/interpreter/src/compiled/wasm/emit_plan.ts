@@ -5,11 +5,18 @@
  * dropped, neighbours merged); the innermost one runs two points per step in
  * f64x2 lanes, with a one-point tail. Vectorizing runs across output
  * elements only: every point keeps its own operations, in its own order.
- * kInput sums are taken only where the innermost loop is kept: every point
- * in row-major order adds its value to its output element's running float64
- * sum (out starts as init), which is the reference's order for each element
- * (the reduced indices, row-major), two output elements per step; rounding
- * to the result type once at the end is left to the caller.
+ * kInput folds (reduce_lanes.ts: float sums, flushed where the mode flushes
+ * them, and add/multiply/maximum/minimum steps) reorder the loops: kept
+ * ones outside, reduced ones inside, each in its order, so each output
+ * element folds its points in row-major order of the reduced indices (the
+ * reference's order). The lanes then run across the innermost kept loop:
+ * each f64x2 accumulator holds two output elements ("rows" below: two
+ * steps of that loop, rows of a row sum, columns of a column sum), a group
+ * of ROW_VECTORS accumulators folds 2·ROW_VECTORS of them at once, and
+ * nothing reassociates; a sum is rounded to its type in the lanes where
+ * they have its rounding (else by the caller). A fold with no reduced loop
+ * left (its reduced dimensions all of size 1) folds each point into its
+ * output element in `out` (out starts as init), two elements per step.
  *
  * Memory holds every array of the plan (inputs, constants, output) at
  * offsets fixed here; the caller copies inputs in and the result out. Every
@@ -22,6 +29,7 @@ import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
 import { type MathKind, MathFunctions, fastFma32Step, mathKindOf } from "./emit_xla_cpu_math.ts";
 import { type Fma64Operands, fma64Constants, fma64Step, pushSplit } from "./fused_steps.ts";
+import { type LaneFold, laneFoldOf } from "./reduce_lanes.ts";
 import { type LaneRounding, type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
 
 /** Where each array lives in the module's memory (offsets in float64 elements). */
@@ -40,6 +48,8 @@ export interface EmittedPlan {
   readonly host?: { readonly [name: string]: (...args: number[]) => number };
   /** Whether the module imports the host's fma64 (module "host", name "fma64"): f64 fused multiply-adds. */
   readonly hostFma64: boolean;
+  /** Whether the module rounds a sum to its result type itself (else the caller applies PlanReduce's round). */
+  readonly roundsSum?: boolean;
 }
 
 /** Past this many bytes of arrays a plan stays with the JavaScript loops (one memory per kernel, kept while it lives). */
@@ -50,14 +60,20 @@ const PAGE = 65536;
 type Width = 1 | 2;
 
 /**
+ * f64x2 accumulators of a row reduction folded at once (8 rows): their
+ * chains of adds overlap, where one chain waits on each add's latency.
+ */
+const ROW_VECTORS = 4;
+
+/**
  * The module of a plan, or undefined where some node has no lane form with
- * the same bits, the plan reduces along its innermost loop, or its arrays
- * are too large.
+ * the same bits, its fold has no lane form, or its arrays are too large.
  */
 export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | undefined {
   if (plan.iteration.some((n) => n === 0)) return undefined;
   const reduce = plan.reduce;
-  if (reduce !== undefined && (reduce.kind !== "sum" || reduce.flush !== undefined || (reduce.round !== undefined && laneRounding(reduce.round) === undefined))) return undefined;
+  const fold = reduce === undefined ? undefined : laneFoldOf(reduce, plan.result.elementType, numerics);
+  if (reduce !== undefined && fold === undefined) return undefined;
 
   // Op and iota nodes in lane form (XLA CPU's own functions as calls of the module's lane functions).
   const lanes: (LaneScalar | MathKind | undefined)[] = [];
@@ -90,11 +106,34 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const pages = Math.max(1, Math.ceil((end * 8) / PAGE));
 
   const { accesses, outAccess, nodeAccess, loops: merged } = planAccesses(plan);
-  // A point without loops runs as one loop of one point.
-  const loops = merged.sizes.length > 0 ? merged : { sizes: [1], reduced: [false], strides: accesses.map((_, k) => [k === outAccess ? 1 : 0]) };
+  // A point without loops runs as one loop of one point (a fold of one point as a row reduction of one row).
+  let loops =
+    merged.sizes.length > 0
+      ? merged
+      : reduce !== undefined
+        ? { sizes: [1], reduced: [true], strides: accesses.map(() => [0]) }
+        : { sizes: [1], reduced: [false], strides: accesses.map((_, k) => [k === outAccess ? 1 : 0]) };
+  if (reduce !== undefined) {
+    // Kept loops outside, reduced loops inside, each in its order: every output element still folds its points in
+    // row-major order of the reduced indices (the reference's), and accumulators stay in locals (a column sum too).
+    const order = loops.sizes.map((_, l) => l).sort((p, q) => Number(loops.reduced[p]) - Number(loops.reduced[q]) || p - q);
+    const from = loops;
+    loops = { sizes: order.map((l) => from.sizes[l]), reduced: order.map((l) => from.reduced[l]), strides: from.strides.map((s) => order.map((l) => s[l])) };
+  }
+  // A row reduction: the reduced suffix of the loops folds into accumulators, the kept loop outside it (`across`) in lanes.
+  const rowFold = reduce !== undefined && loops.reduced[loops.sizes.length - 1];
+  let firstReduced = loops.sizes.length;
+  while (firstReduced > 0 && loops.reduced[firstReduced - 1]) firstReduced--;
+  if (rowFold && firstReduced === 0) {
+    // Everything reduced into one element: a kept loop of one row outside.
+    loops = { sizes: [1, ...loops.sizes], reduced: [false, ...loops.reduced], strides: loops.strides.map((s) => [0, ...s]) };
+    firstReduced = 1;
+  }
+  const acrossLevel = firstReduced - 1;
+  const roundsSum = rowFold && fold?.kind === "sum" && fold.rounding !== undefined;
   const depth = loops.sizes.length;
   const inner = depth - 1;
-  if (reduce !== undefined && (loops.reduced[inner] || loops.strides[outAccess][inner] !== 1)) return undefined;
+  if (reduce !== undefined && !rowFold && loops.strides[outAccess][inner] !== 1) return undefined;
   if (reduce === undefined && loops.strides[outAccess][inner] !== 1) return undefined;
   const accessLevel = loops.strides.map((s) => s.reduce((deepest, x, l) => (x !== 0 ? l : deepest), -1));
   const nodeLevel: number[] = [];
@@ -107,7 +146,12 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const rows = accesses.map(() => f.local(I32));
   const i = f.local(I32);
   const tmp = f.local(I32);
-  const values = plan.nodes.map(() => f.local(V128));
+  // One set of value locals per accumulator of a row reduction's group (one set otherwise).
+  const valueSets = Array.from({ length: rowFold ? ROW_VECTORS : 1 }, () => plan.nodes.map(() => f.local(V128)));
+  let values = valueSets[0];
+  const accs = valueSets.map(() => f.local(V128));
+  /** In a row reduction's group: the accumulator whose rows the nodes compute (rows 2·vector and 2·vector + 1 of the group). */
+  let acrossVector: number | undefined;
   const flushedX = f.local(V128);
   const flushedY = f.local(V128);
   const flushedZ = f.local(V128);
@@ -133,6 +177,73 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   };
   const arrayOffset = (array: number): number => arrayStarts[array] * 8;
 
+  /**
+   * Pushes lane op `lane` of the values in locals x (and y, z), flushed and rounded as its model says;
+   * `into` is a local the result may pass through (the operands' locals keep their values).
+   */
+  const laneValue = (lane: LaneScalar, x: number, y: number | undefined, z: number | undefined, into: number): void => {
+    if (lane.flush !== undefined) {
+      // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are).
+      const min = lane.flush;
+      const flushed = (v: number | undefined, to: number): number | undefined => {
+        if (v === undefined) return undefined;
+        flush(f, v, min);
+        f.opU(Op.localSet, to);
+        return to;
+      };
+      x = flushed(x, flushedX) as number;
+      y = flushed(y, flushedY);
+      z = flushed(z, flushedZ);
+    }
+    laneOp(f, lane, x, y, z, scratchM);
+    if (!lane.flushBeforeRounding) applyRounding(f, lane.rounding, scratchM);
+    if (lane.flush !== undefined) {
+      f.opU(Op.localSet, into);
+      flush(f, into, lane.flush);
+    }
+    if (lane.flushBeforeRounding) applyRounding(f, lane.rounding, scratchM);
+  };
+  /**
+   * Pushes an f64x2 from the byte address on the stack plus memory offset `base`: lane 0 at `d0` bytes
+   * on, lane 1 at `d1` (lane 0's value in both where undefined). Both are elements of the array, so the
+   * address plus the lesser stays in memory where either is negative.
+   */
+  const loadLanes = (base: number, d0: number, d1: number | undefined): void => {
+    const low = Math.min(d0, d1 ?? d0);
+    if (low < 0) f.i32Const(low).op(Op.i32Add);
+    const [e0, e1] = low < 0 ? [d0 - low, d1 === undefined ? undefined : d1 - low] : [d0, d1];
+    if (e1 === undefined) {
+      f.simdMem(Simd.v128Load64Splat, 3, base + e0);
+      return;
+    }
+    if (e1 === e0 + 8) {
+      f.simdMem(Simd.v128Load, 3, base + e0);
+      return;
+    }
+    f.opU(Op.localTee, tmp).simdMem(Simd.v128Load64Splat, 3, base + e0);
+    f.opU(Op.localGet, tmp).mem(Op.f64Load, 3, base + e1).simdLane(Simd.f64x2ReplaceLane, 1);
+  };
+  /** Folds the value in local v into accumulator local acc (reduce_lanes.ts). */
+  const foldInto = (acc: number, v: number): void => {
+    const how = fold as LaneFold;
+    if (how.kind === "sum") {
+      f.opU(Op.localGet, acc);
+      if (how.flush !== undefined) flush(f, v, how.flush);
+      else f.opU(Op.localGet, v);
+      f.simd(Simd.f64x2Add);
+    } else {
+      const [x, y] = how.swapped ? [v, acc] : [acc, v];
+      laneValue(how.lane, x, y, undefined, acc);
+    }
+    f.opU(Op.localSet, acc);
+  };
+  /** Pushes the init splat in both lanes, as the fold starts from it (a flushed sum's init flushed). */
+  const pushInit = (): void => {
+    const init = values[(reduce as { readonly init: number }).init];
+    if (fold?.kind === "sum" && fold.flush !== undefined) flush(f, init, fold.flush);
+    else f.opU(Op.localGet, init);
+  };
+
   /** Computes node `id` into its local, for `width` points (or splatted, when it does not vary in the innermost loop). */
   const computeNode = (id: number, width: Width): void => {
     const n = plan.nodes[id];
@@ -141,7 +252,12 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
         const a = nodeAccess[id];
         const s = loops.strides[a][inner];
         const offset = arrayOffset(n.array);
-        if (nodeLevel[id] < inner || s === 0 || width === 1) {
+        if (acrossVector !== undefined) {
+          // Lanes across the rows of the group: lane 0 at the vector's first row, lane 1 one row (stride sp) on.
+          const sp = nodeLevel[id] < acrossLevel ? 0 : loops.strides[a][acrossLevel];
+          rowAddress(a);
+          loadLanes(offset, 16 * acrossVector * sp, width === 2 && sp !== 0 ? 16 * acrossVector * sp + 8 * sp : undefined);
+        } else if (nodeLevel[id] < inner || s === 0 || width === 1) {
           rowAddress(a);
           f.simdMem(Simd.v128Load64Splat, 3, offset);
         } else if (s === 1) {
@@ -164,8 +280,12 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           if (s !== 1) f.i32Const(s).op(Op.i32Mul);
           f.op(Op.i32Add);
         }
+        // Lane 1 is the next point of the innermost loop, or (across rows) the next row.
+        const across = acrossVector === undefined || nodeLevel[id] < acrossLevel ? undefined : loops.strides[a][acrossLevel];
+        if (across !== undefined && acrossVector !== undefined && acrossVector !== 0) f.i32Const(2 * acrossVector * across).op(Op.i32Add);
+        const step = acrossVector === undefined ? s : (across ?? 0);
         f.opU(Op.localTee, tmp).simd(Simd.i32x4Splat);
-        if (s !== 0 && width === 2) f.opU(Op.localGet, tmp).i32Const(s).op(Op.i32Add).simdLane(Simd.i32x4ReplaceLane, 1);
+        if (step !== 0 && width === 2) f.opU(Op.localGet, tmp).i32Const(step).op(Op.i32Add).simdLane(Simd.i32x4ReplaceLane, 1);
         f.simd(Simd.f64x2ConvertLowI32x4S);
         applyRounding(f, laneRounding(n.norm) ?? "none", scratchM);
         break;
@@ -204,27 +324,8 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           f.opU(Op.localGet, values[id]);
           break;
         }
-        let [x, y, z]: (number | undefined)[] = n.operands.map((o) => values[o]);
-        if (lane.flush !== undefined) {
-          // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are).
-          const min = lane.flush;
-          const flushed = (v: number | undefined, into: number): number | undefined => {
-            if (v === undefined) return undefined;
-            flush(f, v, min);
-            f.opU(Op.localSet, into);
-            return into;
-          };
-          x = flushed(x, flushedX);
-          y = flushed(y, flushedY);
-          z = flushed(z, flushedZ);
-        }
-        laneOp(f, lane, x as number, y, z, scratchM);
-        if (!lane.flushBeforeRounding) applyRounding(f, lane.rounding, scratchM);
-        if (lane.flush !== undefined) {
-          f.opU(Op.localSet, values[id]);
-          flush(f, values[id], lane.flush);
-        }
-        if (lane.flushBeforeRounding) applyRounding(f, lane.rounding, scratchM);
+        const [x, y, z]: (number | undefined)[] = n.operands.map((o) => values[o]);
+        laneValue(lane, x as number, y, z, values[id]);
         break;
       }
       default:
@@ -232,19 +333,98 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     }
     f.opU(Op.localSet, values[id]);
   };
+  /**
+   * A row reduction: the kept loops, the last of them (acrossLevel) in groups of 2·ROW_VECTORS rows, then
+   * pairs, then a last row; each group folds the reduced loops into its accumulators and stores them.
+   */
+  const emitRowFold = (): void => {
+    const value = plan.value;
+    const outStride = loops.strides[outAccess][acrossLevel];
+    const rowCounter = counters[acrossLevel];
+    const rowsAcross = loops.sizes[acrossLevel];
+    /** Folds rows counter .. counter + 2·vectors - 1 (counter .. counter where width 1) into out. */
+    const group = (vectors: number, width: Width): void => {
+      for (let b = 0; b < vectors; b++) {
+        values = valueSets[b];
+        pushInit();
+        f.opU(Op.localSet, accs[b]);
+      }
+      for (let l = firstReduced; l < inner; l++) {
+        f.i32Const(0).opU(Op.localSet, counters[l]);
+        f.structured(Op.loop);
+      }
+      setRows();
+      for (let b = 0; b < vectors; b++) {
+        values = valueSets[b];
+        acrossVector = b;
+        for (let l = 0; l < inner; l++) computeLevel(l, width);
+      }
+      f.i32Const(0).opU(Op.localSet, i);
+      f.structured(Op.loop);
+      for (let b = 0; b < vectors; b++) {
+        values = valueSets[b];
+        acrossVector = b;
+        computeLevel(inner, width);
+        foldInto(accs[b], values[value]);
+      }
+      f.opU(Op.localGet, i).i32Const(1).op(Op.i32Add).opU(Op.localTee, i).i32Const(loops.sizes[inner]).op(Op.i32LtS).opU(Op.brIf, 0);
+      f.op(Op.end);
+      for (let l = inner - 1; l >= firstReduced; l--) {
+        f.opU(Op.localGet, counters[l]).i32Const(1).op(Op.i32Add).opU(Op.localTee, counters[l]);
+        f.i32Const(loops.sizes[l]).op(Op.i32LtS).opU(Op.brIf, 0).op(Op.end);
+      }
+      // Lane j of accumulator b is row 2b + j of the group; a sum rounded to its type, then flushed, where it is done here.
+      for (let b = 0; b < vectors; b++) {
+        if (roundsSum && fold?.kind === "sum") {
+          f.opU(Op.localGet, accs[b]);
+          applyRounding(f, fold.rounding ?? "none", scratchM);
+          f.opU(Op.localSet, accs[b]);
+          if (fold.flush !== undefined) flush(f, accs[b], fold.flush), f.opU(Op.localSet, accs[b]);
+        }
+        for (let lane = 0; lane < width; lane++) {
+          f.opU(Op.localGet, rows[outAccess]).i32Const(8).op(Op.i32Mul).opU(Op.localGet, accs[b]);
+          f.simdMemLane(Simd.v128Store64Lane, 3, (outStart + (2 * b + lane) * outStride) * 8, lane);
+        }
+      }
+      acrossVector = undefined;
+      values = valueSets[0];
+    };
+    /** Groups of `vectors` accumulators while 2·vectors rows are left. */
+    const groups = (vectors: number): void => {
+      const rows = 2 * vectors;
+      f.structured(Op.block).structured(Op.loop);
+      f.i32Const(rowsAcross - rows).opU(Op.localGet, rowCounter).op(Op.i32LtS).opU(Op.brIf, 1);
+      group(vectors, 2);
+      f.opU(Op.localGet, rowCounter).i32Const(rows).op(Op.i32Add).opU(Op.localSet, rowCounter).opU(Op.br, 0);
+      f.op(Op.end).op(Op.end);
+    };
+    for (let l = 0; l < acrossLevel; l++) {
+      f.i32Const(0).opU(Op.localSet, counters[l]);
+      f.structured(Op.loop);
+    }
+    f.i32Const(0).opU(Op.localSet, rowCounter);
+    if (rowsAcross >= 2 * ROW_VECTORS) groups(ROW_VECTORS);
+    if (rowsAcross % (2 * ROW_VECTORS) >= 2) groups(1);
+    if (rowsAcross % 2 === 1) group(1, 1);
+    for (let l = acrossLevel - 1; l >= 0; l--) {
+      f.opU(Op.localGet, counters[l]).i32Const(1).op(Op.i32Add).opU(Op.localTee, counters[l]);
+      f.i32Const(loops.sizes[l]).op(Op.i32LtS).opU(Op.brIf, 0).op(Op.end);
+    }
+  };
   const computeLevel = (level: number, width: Width): void => {
     plan.nodes.forEach((_, id) => {
       if (nodeLevel[id] === level) computeNode(id, width);
     });
   };
-  /** Writes (or, for a sum, adds) the value at the counter, for `width` points. */
+  /** Writes (or, for a fold, folds in) the value at the counter, for `width` points. */
   const emitStore = (width: Width): void => {
     const value = values[plan.value];
     rowAddress(outAccess);
     if (reduce !== undefined) {
       f.opU(Op.localTee, tmp);
-      f.opU(Op.localGet, tmp).simdMem(width === 2 ? Simd.v128Load : Simd.v128Load64Splat, 3, outStart * 8);
-      f.opU(Op.localGet, value).simd(Simd.f64x2Add);
+      f.opU(Op.localGet, tmp).simdMem(width === 2 ? Simd.v128Load : Simd.v128Load64Splat, 3, outStart * 8).opU(Op.localSet, accs[0]);
+      foldInto(accs[0], value);
+      f.opU(Op.localGet, accs[0]);
     } else {
       f.opU(Op.localGet, value);
     }
@@ -252,15 +432,40 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     else f.simdMemLane(Simd.v128Store64Lane, 3, outStart * 8, 0);
   };
 
-  // Values that never vary.
+  /** Each access's first element in the innermost loop, from the counters of the loops outside it. */
+  const setRows = (): void => {
+    accesses.forEach((a, k) => {
+      f.i32Const(a.base);
+      for (let l = 0; l < inner; l++) {
+        const s = loops.strides[k][l];
+        if (s === 0) continue;
+        f.opU(Op.localGet, counters[l]).i32Const(s).op(Op.i32Mul).op(Op.i32Add);
+      }
+      f.opU(Op.localSet, rows[k]);
+    });
+  };
+
+  // Values that never vary (in every set of locals).
   f.i32Const(0).opU(Op.localSet, i);
   accesses.forEach((a, k) => f.i32Const(a.base).opU(Op.localSet, rows[k]));
-  computeLevel(-1, 2);
+  for (const set of valueSets) {
+    values = set;
+    computeLevel(-1, 2);
+  }
+  values = valueSets[0];
+  if (rowFold) {
+    emitRowFold();
+    const bytes = math.encode(f, pages);
+    const host = math.host();
+    return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64, roundsSum, ...(host === undefined ? {} : { host }) };
+  }
   if (reduce !== undefined) {
     // out = init, every element (a scalar loop: it runs once per call).
     f.i32Const(0).opU(Op.localSet, tmp);
     f.structured(Op.loop);
-    f.opU(Op.localGet, tmp).opU(Op.localGet, values[reduce.init]).simdLane(Simd.f64x2ExtractLane, 0).mem(Op.f64Store, 3, outStart * 8);
+    f.opU(Op.localGet, tmp);
+    pushInit();
+    f.simdLane(Simd.f64x2ExtractLane, 0).mem(Op.f64Store, 3, outStart * 8);
     f.opU(Op.localGet, tmp).i32Const(8).op(Op.i32Add).opU(Op.localTee, tmp).i32Const(outLength * 8).op(Op.i32LtS).opU(Op.brIf, 0);
     f.op(Op.end);
   }
@@ -269,15 +474,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     f.structured(Op.loop);
   }
   // The row: each access's first element, then the values that vary per row only.
-  accesses.forEach((a, k) => {
-    f.i32Const(a.base);
-    for (let l = 0; l < inner; l++) {
-      const s = loops.strides[k][l];
-      if (s === 0) continue;
-      f.opU(Op.localGet, counters[l]).i32Const(s).op(Op.i32Mul).op(Op.i32Add);
-    }
-    f.opU(Op.localSet, rows[k]);
-  });
+  setRows();
   for (let l = 0; l < inner; l++) computeLevel(l, 2);
   // The innermost loop, two points per step, then the last point.
   const size = loops.sizes[inner];

@@ -12,6 +12,8 @@ import type { LoopKernel } from "../loop_codegen.ts";
 import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
 import { hardwareFma32, hardwareFma64 } from "./hardware_fma.ts";
+
+import { foldPays } from "./reduce_lanes.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
 import { type LaneOp, laneScalarOf } from "./scalar_ops.ts";
@@ -68,7 +70,10 @@ function workOf(plan: KernelPlan, numerics: Numerics): number {
 export function wasmPays(plan: KernelPlan, numerics: Numerics): boolean {
   const read = readArrays(plan);
   const moved = 8 * (plan.inputLengths.reduce((a, b, k) => a + (read.has(k) ? b : 0), 0) + plan.result.dimensions.reduce((a, b) => a * b, 1));
-  return moved <= CACHED_BYTES || workOf(plan, numerics) >= WORK_PER_POINT;
+  const work = workOf(plan, numerics);
+  // A small reduce stays with the JavaScript loops (reduce_lanes.ts foldPays).
+  if (plan.reduce !== undefined && !foldPays(plan, work, numerics)) return false;
+  return moved <= CACHED_BYTES || work >= WORK_PER_POINT;
 }
 
 /**
@@ -91,7 +96,7 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   plan.constants.forEach((c, k) => {
     if (read.has(plan.inputCount + k)) heap.set(c, starts[plan.inputCount + k]);
   });
-  const round = plan.reduce?.kind === "sum" ? plan.reduce.round : undefined;
+  const round = plan.reduce?.kind === "sum" && emitted.roundsSum !== true ? plan.reduce.round : undefined;
   // Only the inputs some node reads are copied in (a kOutput epilogue is passed the dot's operands too).
   const inputs = Int32Array.from({ length: plan.inputCount }, (_, k) => k).filter((k) => read.has(k));
   const inputStarts = Int32Array.from(inputs, (k) => starts[k]);

@@ -36,6 +36,8 @@ export interface SimpleReducer {
   readonly elementType: ElementType;
   /** The computation's value for parameter values (p0, p1). */
   readonly apply: (p0: number, p1: number) => number;
+  /** The op's operands are (p1, p0): apply(p0, p1) is op(p1, p0). */
+  readonly swapped: boolean;
 }
 
 /** A simple reducer on s64 or u64 values. */
@@ -126,7 +128,7 @@ export function simpleReducer(ctx: EvalContext, name: string): SimpleReducer | u
   const r = recognise(ctx, name);
   if (r === undefined || storageOf(r.elementType) !== "f64" || r.elementType === "token") return undefined;
   const f = scalarOp(r.op, r.elementType, ctx.options.numerics);
-  return { op: r.op, elementType: r.elementType, apply: r.swapped ? (p0, p1) => f(p1, p0) : f };
+  return { op: r.op, elementType: r.elementType, apply: r.swapped ? (p0, p1) => f(p1, p0) : f, swapped: r.swapped };
 }
 
 /** The computation as a scalar function on bigints, when it is one binary op of its parameters on s64 or u64. */
