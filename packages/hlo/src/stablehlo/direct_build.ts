@@ -28,6 +28,7 @@ import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseS
 import { noteValidAttributes } from "../verify/typing_rules.ts";
 import type { VerifyRule } from "../verify/rule.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
+import { calleeTemplate, fitsTemplate, withCallees } from "./callee_templates.ts";
 
 /** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
 export interface Tables {
@@ -184,6 +185,8 @@ function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): reado
  */
 interface Caches {
   readonly parsed: Map<string, Map<string, ParsedAttributeList>>;
+  /** Attribute lists that name computations, by their template (callee_templates.ts). */
+  readonly templates: Map<string, Map<string, ParsedAttributeList>>;
   readonly checked: Map<string, Map<string, Record<string, unknown>>>;
 }
 
@@ -230,10 +233,24 @@ function instruction(
   const parsedByText = inner(caches.parsed, opcode);
   let parsed = parsedByText.get(e.attrs);
   let cached = true;
+  // The key of the checked attributes: the text, or its template where it names computations (they are not attributes).
+  let attrsKey = e.attrs;
   if (parsed === undefined) {
-    parsed = parseAttributeList(e.attrs, opcode);
-    cached = e.attrs.length < 200;
-    if (cached) parsedByText.set(e.attrs, parsed);
+    const template = opcode === "custom-call" ? undefined : calleeTemplate(e.attrs);
+    const byTemplate = template === undefined ? undefined : inner(caches.templates, opcode);
+    const like = template === undefined ? undefined : byTemplate?.get(template.template);
+    if (template !== undefined && like !== undefined) {
+      parsed = withCallees(like, template);
+      attrsKey = template.template;
+    } else {
+      parsed = parseAttributeList(e.attrs, opcode);
+      if (template !== undefined && byTemplate !== undefined && template.template.length < 200 && fitsTemplate(parsed, template)) {
+        byTemplate.set(template.template, parsed);
+        attrsKey = template.template;
+      }
+    }
+    cached = attrsKey.length < 200;
+    if (cached && attrsKey === e.attrs) parsedByText.set(e.attrs, parsed);
   }
   if (parsed.controlPredecessors !== undefined) throw NOT_SIMPLE;
   // Lists made at their length (map), as they are kept.
@@ -247,7 +264,7 @@ function instruction(
   // Parameters share their attributes by number; a constant's literal is its own.
   const special = opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
   const checked = inner(caches.checked, opcode);
-  let checkedKey = opcode === "parameter" ? `${e.attrs}#${String(e.parameterNumber)}` : e.attrs;
+  let checkedKey = opcode === "parameter" ? `${e.attrs}#${String(e.parameterNumber)}` : attrsKey;
   if (!special && opcode !== "parameter" && isEmpty(parsed.attributes)) {
     checkedKey = NO_ATTRIBUTES;
     cached = true;
@@ -305,7 +322,7 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
   if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
   const entries = out.comps.filter((c) => c.isEntry);
   if (entries.length > 1 || out.comps.length === 0) return undefined;
-  const caches: Caches = { parsed: new Map(), checked: new Map() };
+  const caches: Caches = { parsed: new Map(), templates: new Map(), checked: new Map() };
   const programs = new Map<string, ProgramShape>();
   const computations: HloComputation[] = [];
   try {

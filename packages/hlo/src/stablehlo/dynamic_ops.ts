@@ -10,20 +10,17 @@
  */
 import type { Attr } from "./attributes.ts";
 import { denseInts } from "./attributes.ts";
-import type { Op, Region, ValueRef } from "./syntax.ts";
+import { type Func, type Op, type Region, type ValueRef, bodyOf, hasBody } from "./syntax.ts";
 import type { Translation } from "./translate.ts";
 
 /** The op of the function around `ref` that defines it. */
 function definingOp(t: Translation, ref: ValueRef): Op | undefined {
   // The function holding the use: the last one starting before it (functions do not nest).
-  let body: Region | undefined;
-  let start = -1;
+  let holder: Func | undefined;
   for (const f of t.funcs.values()) {
-    if (f.body !== undefined && f.at.start <= ref.at && f.at.start > start) {
-      start = f.at.start;
-      body = f.body;
-    }
+    if (hasBody(f) && f.at.start <= ref.at && f.at.start > (holder?.at.start ?? -1)) holder = f;
   }
+  const body = holder === undefined ? undefined : bodyOf(holder);
   const stack: Region[] = body === undefined ? [] : [body];
   while (stack.length > 0) {
     const r = stack.pop() as Region;
