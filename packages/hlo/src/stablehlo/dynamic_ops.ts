@@ -10,17 +10,20 @@
  */
 import type { Attr } from "./attributes.ts";
 import { denseInts } from "./attributes.ts";
-import { type Func, type Op, type Region, type ValueRef, bodyOf, hasBody } from "./syntax.ts";
+import type { Op, Region, ValueRef } from "./syntax.ts";
 import type { Translation } from "./translate.ts";
 
 /** The op of the function around `ref` that defines it. */
 function definingOp(t: Translation, ref: ValueRef): Op | undefined {
   // The function holding the use: the last one starting before it (functions do not nest).
-  let holder: Func | undefined;
+  let body: Region | undefined;
+  let start = -1;
   for (const f of t.funcs.values()) {
-    if (hasBody(f) && f.at.start <= ref.at && f.at.start > (holder?.at.start ?? -1)) holder = f;
+    if (f.body !== undefined && f.at.start <= ref.at && f.at.start > start) {
+      start = f.at.start;
+      body = f.body;
+    }
   }
-  const body = holder === undefined ? undefined : bodyOf(holder);
   const stack: Region[] = body === undefined ? [] : [body];
   while (stack.length > 0) {
     const r = stack.pop() as Region;

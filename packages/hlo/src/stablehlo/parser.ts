@@ -6,7 +6,6 @@
  * form (pretty.ts). `loc(...)` locations are read and dropped.
  */
 import { type AliasTable, type Attr, parseAttr, parseFields, skipBalanced } from "./attributes.ts";
-import { type Deferral, DeferredBody, type RegionReader, closingBrace } from "./deferred_bodies.ts";
 import { type MlirLexer, type MlirToken, describe, unquote } from "./lexer.ts";
 import { parsePrettyOp } from "./pretty.ts";
 import { type Block, type BlockArg, type Func, type MlirModule, type Op, type Region, type ResultGroup, type ValueRef, NO_ATTRS, compact, compactAttrs } from "./syntax.ts";
@@ -17,31 +16,6 @@ export interface ParserState {
   readonly aliases: AliasTable;
   /** Shardy meshes by name: their `<[...]>` text. */
   readonly meshes: Map<string, string>;
-  /** Where function bodies are deferred (read when translated): what that needs. */
-  readonly deferral?: Deferral;
-}
-
-/** Defines an alias `#name = value`. */
-function defineAlias(p: ParserState, name: string, value: Attr): void {
-  p.aliases.set(name, value);
-  p.deferral?.aliasDefined();
-}
-
-/** Reads a region for a deferred body. */
-const readRegion: RegionReader = (lx, aliases, args) => parseRegion({ lx, aliases, meshes: new Map() }, args);
-
-/** The function body at the lexer (a `{` next): read now, or deferred when the state defers and its braces close. */
-function parseBody(p: ParserState, args: readonly BlockArg[]): { body: Region | undefined; deferred?: DeferredBody } {
-  const d = p.deferral;
-  if (d === undefined) return { body: parseRegion(p, args) };
-  const start = p.lx.rawStart();
-  const end = closingBrace(p.lx.text, start);
-  // An unclosed body is read now: the parser says what is wrong with it.
-  if (end < 0) return { body: parseRegion(p, args) };
-  p.lx.seek(end);
-  const deferred = new DeferredBody(p.lx.text, start, end, d.aliasesNow(p.aliases), args, readRegion);
-  d.bodies.push(deferred);
-  return { body: undefined, deferred };
 }
 
 /** Skips `loc(...)` if it is next. */
@@ -208,10 +182,10 @@ function parseFunc(p: ParserState, kw: MlirToken): Func {
     p.lx.needPunct("{", "after 'attributes'");
     attrs = parseFields(p.lx, p.aliases, "}");
   }
-  const body = p.lx.isPunct("{") ? parseBody(p, args) : { body: undefined };
+  const body = p.lx.isPunct("{") ? parseRegion(p, args) : undefined;
   skipLoc(p);
   void kw;
-  return { name, at: nameTok, isPublic, args, results, ...body, attrs };
+  return { name, at: nameTok, isPublic, args, results, body, attrs };
 }
 
 function parseTopLevelItems(p: ParserState, funcs: Func[], close: boolean): void {
@@ -233,7 +207,7 @@ function parseTopLevelItems(p: ParserState, funcs: Func[], close: boolean): void
     if (t.kind === "hash" || t.kind === "bang") {
       p.lx.next();
       p.lx.needPunct("=", `after the alias ${t.text}`);
-      if (t.kind === "hash") defineAlias(p, t.text, parseAttr(p.lx, p.aliases));
+      if (t.kind === "hash") p.aliases.set(t.text, parseAttr(p.lx, p.aliases));
       else parseType(p.lx);
       continue;
     }
@@ -257,19 +231,15 @@ function parseTopLevelItems(p: ParserState, funcs: Func[], close: boolean): void
   }
 }
 
-/**
- * Parses a whole StableHLO module (or a file of top-level functions). With
- * `deferral`, function bodies are only delimited, and read when translated
- * (deferred_bodies.ts).
- */
-export function parseMlirText(lx: MlirLexer, deferral?: Deferral): MlirModule {
-  const p: ParserState = { lx, aliases: new Map(), meshes: new Map(), deferral };
+/** Parses a whole StableHLO module (or a file of top-level functions). */
+export function parseMlirText(lx: MlirLexer): MlirModule {
+  const p: ParserState = { lx, aliases: new Map(), meshes: new Map() };
   const first = lx.peek();
   // Aliases come before the module.
   while (lx.peek().kind === "hash" || lx.peek().kind === "bang") {
     const t = lx.next();
     lx.needPunct("=", `after the alias ${t.text}`);
-    if (t.kind === "hash") defineAlias(p, t.text, parseAttr(lx, p.aliases));
+    if (t.kind === "hash") p.aliases.set(t.text, parseAttr(lx, p.aliases));
     else parseType(lx);
   }
   const funcs: Func[] = [];

@@ -18,8 +18,7 @@ import { meshesAttribute, parseMesh } from "./shardings.ts";
 import { Comp, ModuleText, type Val } from "./emitter.ts";
 import { MlirLexer } from "./lexer.ts";
 import { parseMlirText } from "./parser.ts";
-import { type Func, type MlirModule, type Op, type Region, hasBody } from "./syntax.ts";
-import { Deferral, DeferredMismatch } from "./deferred_bodies.ts";
+import type { Func, MlirModule, Op, Region } from "./syntax.ts";
 import { type CheckRecord, type Translation, setRoot, translateBlockOps, translateFunc } from "./translate.ts";
 import { denseLiteral } from "./dense.ts";
 import { type ParallelRun, readParallelRun } from "./run_parallel.ts";
@@ -59,7 +58,7 @@ function readTranslated(text: string, t: Translation, h: { name: string; attrs: 
 }
 
 function entryFunc(lx: MlirLexer, m: MlirModule): Func {
-  const withBody = m.funcs.filter(hasBody);
+  const withBody = m.funcs.filter((f) => f.body !== undefined);
   const main = withBody.find((f) => f.name === "main");
   if (main) return main;
   const pub = withBody.filter((f) => f.isPublic);
@@ -68,34 +67,21 @@ function entryFunc(lx: MlirLexer, m: MlirModule): Func {
   throw lx.error(m.at, withBody.length === 0 ? "the module has no function with a body" : "the module has no @main function and several public functions; which is the entry is unclear");
 }
 
-/**
- * What the entry function of `text` and what it calls become, and the
- * module's header. With `deferral`, each function body is read as it is
- * translated, and the bodies no function called are read after.
- */
-function translateEntry(text: string, deferral?: Deferral): { out: ModuleText; head: { name: string; attrs: HeaderAttribute[] } } {
+/** What the entry function of `text` and what it calls become, and the module's header. */
+function translateEntry(text: string): { out: ModuleText; head: { name: string; attrs: HeaderAttribute[] } } {
   const lx = new MlirLexer(text);
-  const m = parseMlirText(lx, deferral);
+  const m = parseMlirText(lx);
   const t = newTranslation(lx, m);
   const entry = entryFunc(lx, m);
   translateFunc(t, entry, true);
-  deferral?.readTheRest();
   return { out: t.out, head: header(m, entry.name) };
 }
 
 /** Parses StableHLO (MLIR) text into an HloModule. Every problem is a ParseError with line and column. */
 export function parseStableHlo(text: string): HloModule {
-  let read: { out: ModuleText; head: { name: string; attrs: HeaderAttribute[] } };
-  try {
-    // Bodies read as they are translated: the op records of one function live at a time.
-    read = translateEntry(text, new Deferral());
-  } catch (e) {
-    if (!(e instanceof ParseError) && !(e instanceof DeferredMismatch)) throw e;
-    // Read again the ordinary way (the whole module, then its translation), so that the error is the one that reading finds first.
-    read = translateEntry(text);
-  }
   // The MLIR records are let go before the module is built: only what they became is kept.
-  return buildHloModule(text, read.out, read.head.name, read.head.attrs);
+  const { out, head } = translateEntry(text);
+  return buildHloModule(text, out, head.name, head.attrs);
 }
 
 /** What text looks like: HLO, StableHLO (MLIR text), MLIR bytecode, or neither. */

@@ -13,7 +13,7 @@
 import type { HloModule } from "../module.ts";
 import type { Attr } from "./attributes.ts";
 import type { MlirLexer } from "./lexer.ts";
-import { type Func, type MlirModule, type Op, hasBody } from "./syntax.ts";
+import type { Func, MlirModule, Op } from "./syntax.ts";
 
 /** The function run at one grid position. */
 export interface ParallelProgram {
@@ -49,7 +49,7 @@ function symbols(lx: MlirLexer, op: Op, a: Attr | undefined, what: string): stri
 }
 
 function funcNamed(lx: MlirLexer, m: MlirModule, op: Op, name: string): Func {
-  const f = m.funcs.find((g) => g.name === name && hasBody(g));
+  const f = m.funcs.find((g) => g.name === name && g.body !== undefined);
   if (f === undefined) throw lx.error(op.at, `interpreter.run_parallel: function @${name} not found`);
   return f;
 }

@@ -6,7 +6,6 @@
  * positions.
  */
 import type { Attr } from "./attributes.ts";
-import type { DeferredBody } from "./deferred_bodies.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { MlirType } from "./types.ts";
 
@@ -67,21 +66,8 @@ export interface Func {
   readonly isPublic: boolean;
   readonly args: readonly BlockArg[];
   readonly results: readonly { readonly type: MlirType; readonly attrs: ReadonlyMap<string, Attr> }[];
-  /** The body, where it was read with the module; see `deferred` and bodyOf. */
   readonly body: Region | undefined;
-  /** The body, where it is read when translated (deferred_bodies.ts). */
-  readonly deferred?: DeferredBody;
   readonly attrs: ReadonlyMap<string, Attr>;
-}
-
-/** Whether the function has a body (read or deferred). */
-export function hasBody(f: Func): boolean {
-  return f.body !== undefined || f.deferred !== undefined;
-}
-
-/** The function's body, read now if it was deferred (each call reads it again: hold it while needed). */
-export function bodyOf(f: Func): Region | undefined {
-  return f.body ?? f.deferred?.region();
 }
 
 export interface MlirModule {
@@ -95,17 +81,15 @@ export interface MlirModule {
 
 /**
  * One empty map and one empty list serve every op without attributes,
- * words or regions. Other lists are kept as made: a module's function
- * bodies are read as they are translated (deferred_bodies.ts), so the
- * records are short-lived and a copy at their length would cost more than
- * it saves.
+ * words or regions, and lists are kept at their length: a large module's
+ * tree stays small, so the collector has less to copy while it is read.
  */
 export const NO_ATTRS: ReadonlyMap<string, Attr> = new Map();
 const EMPTY: readonly never[] = Object.freeze([]);
 
-/** The list, or the shared empty list when empty. */
+/** The list at its exact length (the shared empty list when empty). */
 export function compact<T>(xs: readonly T[]): readonly T[] {
-  return xs.length === 0 ? EMPTY : xs;
+  return xs.length === 0 ? EMPTY : xs.slice();
 }
 
 /** The map, or the shared empty one. */

@@ -11,7 +11,7 @@ import type { Attr } from "./attributes.ts";
 import { Comp, type Emitted, type ModuleText, type Val } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import { translateOp } from "./op_table.ts";
-import { type BlockArg, type Func, type Op, type Region, type ValueRef, bodyOf } from "./syntax.ts";
+import type { BlockArg, Func, Op, Region, ValueRef } from "./syntax.ts";
 import type { MlirType } from "./types.ts";
 import { type Mesh, shardingAttrs, shardingOf } from "./shardings.ts";
 
@@ -179,18 +179,16 @@ export function translateFunc(t: Translation, f: Func, isEntry: boolean): string
   const name = existing ?? t.out.fresh(f.name);
   t.funcComps.set(f.name, name);
   t.done.add(f.name);
-  // A deferred body is read here, and let go when the function is translated.
-  const body = bodyOf(f);
-  if (body === undefined) throw t.out.lx.error(f.at, `function @${f.name} has no body`);
+  if (f.body === undefined) throw t.out.lx.error(f.at, `function @${f.name} has no body`);
   const comp = new Comp(t.out, name);
   f.args.forEach((a, i) => {
     const v = comp.parameter(a.name, a.type, i, a.at);
     addAttrs(comp.body[comp.body.length - 1], shardingAttrs(shardingOf(a.attrs, t.meshes)));
     comp.defineOwned(a.name, [v]);
   });
-  const results = translateBlockOps(t, comp, body);
+  const results = translateBlockOps(t, comp, f.body);
   if (results.length !== f.results.length) throw t.out.lx.error(f.at, `@${f.name} declares ${f.results.length} results but returns ${results.length}`);
-  const root = setRoot(comp, results, body.at, results.length !== 1);
+  const root = setRoot(comp, results, f.body.at, results.length !== 1);
   // Result shardings are the root's, as XLA exports them (a tuple sharding for several; replicated where one has none).
   const resultShardings = f.results.map((r) => shardingOf(r.attrs, t.meshes).hlo);
   const rootInst = emittedOf(comp, root);
