@@ -20,6 +20,22 @@
  * 1.35 s): CPU 2118 -> 1901 ms and 2201 -> 1933 ms; in a bundled A/B of 7
  * reads, CPU 2042 -> 1506 ms (main thread 1420 -> 1120 ms). The 1 s wall
  * target could not be confirmed on that loaded machine.
+ *
+ * Later the same day, under a load average of 9 to 16 (wall times 3 to 8 s,
+ * so only CPU time says anything), after the work that reads calls' attribute
+ * lists once per template, makes large result tuples' shapes from their
+ * operands' and spares a closure, a token or a string per op (against a
+ * checkout of ba6669a): interleaved, median of 7 reads, CPU 2387 -> 1962 ms;
+ * bundled with esbuild, alternating processes, 9 warm reads each, CPU
+ * 1706 -> 1554 ms; with tsx in alternating processes at the highest load,
+ * 2155 -> 2163 ms (no difference visible). Allocation per read (sampled
+ * heap profile) 475 -> 402 MB; the collector still takes about a quarter of
+ * the time, mostly copying what survives (about 67 MB promoted per read: the
+ * op records, the emitted instructions, the module). Reading function bodies
+ * only as they are translated halved the records held at once (86 -> 42 MB)
+ * but promoted as much and cost about 5% more CPU, so it was not kept. The
+ * 1 s wall target is still not met (about 1.4 s wall on a quiet machine before
+ * this work; not measurable here since).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -21,13 +21,14 @@ import type { HloInstruction } from "../instruction.ts";
 import type { Literal } from "../literal.ts";
 import { type HeaderAttribute, type HloComputation, type HloModule, createModule } from "../module.ts";
 import { OPCODES, type Opcode, hasTrait, isOpcode } from "../opcode.ts";
-import { type ProgramShape, type Shape, isArrayShape, sameDimensions, shapesEqual } from "../shape.ts";
+import { type ProgramShape, type Shape, isArrayShape, sameDimensions, shapesEqual, tupleShape } from "../shape.ts";
 import { leafCount, normalizeTupleSharding } from "../text/annotation_text.ts";
 import type { CallRef } from "../text/attribute_text.ts";
 import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import { noteValidAttributes } from "../verify/typing_rules.ts";
 import type { VerifyRule } from "../verify/rule.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
+import { calleeTemplate, fitsTemplate, withCallees } from "./callee_templates.ts";
 
 /** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
 export interface Tables {
@@ -184,7 +185,41 @@ function calledList(opcode: Opcode, c: Readonly<Record<string, CallRef>>): reado
  */
 interface Caches {
   readonly parsed: Map<string, Map<string, ParsedAttributeList>>;
+  /** Attribute lists that name computations, by their template (callee_templates.ts). */
+  readonly templates: Map<string, Map<string, ParsedAttributeList>>;
   readonly checked: Map<string, Map<string, Record<string, unknown>>>;
+  /** The text each shape was read from (or made for). */
+  readonly texts: Map<Shape, string>;
+}
+
+/** Tuple shape texts longer than this are made from their operands' shapes where they can be. */
+const LARGE_TUPLE = 1000;
+
+/**
+ * The shape of a tuple of arrays (a function's many results) made of its
+ * operands' shapes, where its text is theirs in parentheses: the shape
+ * reading would give, without reading a long text again.
+ */
+function tupleOfOperands(e: Emitted, shapes: ReadonlyMap<string, Shape>, texts: ReadonlyMap<Shape, string>): Shape | undefined {
+  const parts: string[] = [];
+  const elements: Shape[] = [];
+  for (let k = 0; k < e.operands.length; k++) {
+    const s = shapes.get(e.operands[k].hlo);
+    const text = s === undefined ? undefined : texts.get(s);
+    if (s === undefined || text === undefined || !isArrayShape(s)) return undefined;
+    parts.push(text);
+    elements.push(s);
+  }
+  return `(${parts.join(", ")})` === e.shape ? tupleShape(elements) : undefined;
+}
+
+/** `#N` for parameter numbers met so far: most parameters have no attributes, and their key is then made once per number. */
+const NUMBER_KEYS: string[] = [];
+
+/** The checked-attributes key of a parameter: its attribute text and number. */
+function parameterKey(attrs: string, n: number | undefined): string {
+  if (attrs !== "" || n === undefined || !Number.isInteger(n) || n < 0 || n > 4096) return `${attrs}#${String(n)}`;
+  return (NUMBER_KEYS[n] ??= `#${n}`);
 }
 
 /** The inner map of `outer` for `key`, made on first use. */
@@ -220,8 +255,9 @@ function instruction(
   if (!isOpcode(opcode) || !arityFits(opcode, e.operands.length)) throw NOT_SIMPLE;
   let shape = tables.shapes.get(e.shape);
   if (shape === undefined) {
-    shape = parseShape(e.shape);
+    shape = (opcode === "tuple" && e.shape.length > LARGE_TUPLE ? tupleOfOperands(e, shapes, caches.texts) : undefined) ?? parseShape(e.shape);
     tables.shapes.set(e.shape, shape);
+    caches.texts.set(shape, e.shape);
   }
   if (!Object.isFrozen(shape)) {
     // Frozen as createModule freezes, once per shared object: see directModule.
@@ -230,10 +266,24 @@ function instruction(
   const parsedByText = inner(caches.parsed, opcode);
   let parsed = parsedByText.get(e.attrs);
   let cached = true;
+  // The key of the checked attributes: the text, or its template where it names computations (they are not attributes).
+  let attrsKey = e.attrs;
   if (parsed === undefined) {
-    parsed = parseAttributeList(e.attrs, opcode);
-    cached = e.attrs.length < 200;
-    if (cached) parsedByText.set(e.attrs, parsed);
+    const template = opcode === "custom-call" ? undefined : calleeTemplate(e.attrs);
+    const byTemplate = template === undefined ? undefined : inner(caches.templates, opcode);
+    const like = template === undefined ? undefined : byTemplate?.get(template.template);
+    if (template !== undefined && like !== undefined) {
+      parsed = withCallees(like, template);
+      attrsKey = template.template;
+    } else {
+      parsed = parseAttributeList(e.attrs, opcode);
+      if (template !== undefined && byTemplate !== undefined && template.template.length < 200 && fitsTemplate(parsed, template)) {
+        byTemplate.set(template.template, parsed);
+        attrsKey = template.template;
+      }
+    }
+    cached = attrsKey.length < 200;
+    if (cached && attrsKey === e.attrs) parsedByText.set(e.attrs, parsed);
   }
   if (parsed.controlPredecessors !== undefined) throw NOT_SIMPLE;
   // Lists made at their length (map), as they are kept.
@@ -247,7 +297,7 @@ function instruction(
   // Parameters share their attributes by number; a constant's literal is its own.
   const special = opcode === "constant" || (opcode === "map" && parsed.attributes.dimensions === undefined);
   const checked = inner(caches.checked, opcode);
-  let checkedKey = opcode === "parameter" ? `${e.attrs}#${String(e.parameterNumber)}` : e.attrs;
+  let checkedKey = opcode === "parameter" ? parameterKey(e.attrs, e.parameterNumber) : attrsKey;
   if (!special && opcode !== "parameter" && isEmpty(parsed.attributes)) {
     checkedKey = NO_ATTRIBUTES;
     cached = true;
@@ -305,7 +355,7 @@ export function directModule(out: ModuleText, name: string, headerAttributes: re
   if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
   const entries = out.comps.filter((c) => c.isEntry);
   if (entries.length > 1 || out.comps.length === 0) return undefined;
-  const caches: Caches = { parsed: new Map(), checked: new Map() };
+  const caches: Caches = { parsed: new Map(), templates: new Map(), checked: new Map(), texts: new Map() };
   const programs = new Map<string, ProgramShape>();
   const computations: HloComputation[] = [];
   try {

@@ -414,18 +414,19 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
   const dialect = dot < 0 ? "" : op.name.slice(0, dot);
   const short = op.name.slice(dot + 1);
   const name = op.results[0]?.name ?? short;
-  const one = (opcode: string, attrs = "", xs: readonly Val[] = operands): Val[] => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
   if (dialect === "check") return checkOp(t, op, short, operands);
   if (dialect === "chlo") return chlo(t, comp, op, short, operands);
   if (op.name === "call" || op.name === "func.call") return callOp(t, comp, op, op.callee as string, operands);
   if (op.name === "interpreter.probe") return translateProbe(t, comp, op, operands);
   if (dialect !== "stablehlo" && dialect !== "mhlo") throw t.out.lx.error(op.at, `unknown operation ${op.name}`);
-  if (UNARY[short] !== undefined) return one(UNARY[short]);
-  if (BINARY[short] !== undefined) return one(BINARY[short]);
+  // The commonest ops first, before the helper below is made (a closure per op costs the reader).
+  const elementwise = UNARY[short] ?? BINARY[short];
+  if (elementwise !== undefined) return [comp.emit(name, resultType(t, op), elementwise, operands, "", op.at)];
+  if (short === "constant") return [constantWithType(t, comp, op)];
+  const one = (opcode: string, attrs = "", xs: readonly Val[] = operands): Val[] => [comp.emit(name, resultType(t, op), opcode, xs, attrs, op.at)];
   if (COLLECTIVES.has(short)) return translateCollective(t, comp, op, short, operands);
   if (HOST_TRANSFERS.has(short)) return translateHostTransfer(t, comp, op, short, operands);
   switch (short) {
-    case "constant": return [constantWithType(t, comp, op)];
     case "compare": {
       const dir = word(op, 0, "comparison_direction");
       const ct = word(op, 1, "compare_type");

@@ -104,7 +104,6 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
   const operands: ValueRef[] = [];
   // Made on the first attribute: most ops have none.
   let attrMap: Map<string, Attr> | undefined;
-  const attrs = (): Map<string, Attr> => (attrMap ??= new Map());
   const words: string[] = [];
   let parens = false;
   if (lx.isPunct("(") && nameTok.text.startsWith("chlo.")) {
@@ -115,14 +114,14 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
     const t = lx.peek();
     if (t.kind === "value") {
       operands.push(parseValueRef(p));
-      if (lx.isPunct("[")) parseBrackets(p, attrs());
+      if (lx.isPunct("[")) parseBrackets(p, (attrMap ??= new Map()));
     } else if (t.kind === "ident" && t.text === "dense") {
-      attrs().set("value", parseAttr(lx, p.aliases, false));
+      (attrMap ??= new Map()).set("value", parseAttr(lx, p.aliases, false));
     } else if (t.kind === "ident" && t.text !== "loc") {
       lx.next();
       if (lx.eatPunct("=")) {
         if (attrMap?.has(t.text)) throw lx.error(t, `attribute ${t.text} is given twice`);
-        attrs().set(t.text, prettyValue(p));
+        (attrMap ??= new Map()).set(t.text, prettyValue(p));
       } else words.push(t.text);
     } else if (t.kind === "string" && words.length === 0 && operands.length === 0) {
       lx.next();
@@ -132,7 +131,7 @@ function parseCommon(p: ParserState, nameTok: MlirToken, results: ResultGroup[])
     if (!lx.eatPunct(",")) break;
   }
   if (parens) lx.expectPunct(")", "closing the operand list");
-  if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) attrs().set(k, v);
+  if (lx.eatPunct("{")) for (const [k, v] of parseFields(lx, p.aliases, "}")) (attrMap ??= new Map()).set(k, v);
   let tr: Trailing | undefined;
   if (lx.eatPunct(":")) tr = parseTrailing(p);
   return opRecord(nameTok.text, nameTok, results, operands, attrMap ?? NO_ATTRS, tr, { words });

@@ -95,6 +95,7 @@ function emittedOf(comp: Comp, v: Val): Emitted | undefined {
 
 /** Adds annotation attributes to an instruction (those it has already win: the op's own translation set them). */
 function addAttrs(e: Emitted, attrs: readonly string[]): void {
+  if (attrs.length === 0) return;
   const has = (key: string): boolean => e.attrs.startsWith(`${key}=`) || e.attrs.includes(`, ${key}=`);
   const fresh = attrs.filter((a) => !has(a.slice(0, a.indexOf("="))));
   if (fresh.length > 0) e.attrs = [e.attrs, ...fresh].filter((x) => x !== "").join(", ");

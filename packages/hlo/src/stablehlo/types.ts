@@ -121,6 +121,13 @@ function readTensorBody(lx: MlirLexer, body: string, start: number): TensorType 
 
 /** Reads one type at the lexer's position. */
 export function parseType(lx: MlirLexer): MlirType {
+  // The commonest type, `tensor<...>`, is read from the characters: no token is made for its keyword.
+  const at = lx.rawStart();
+  if (lx.text.startsWith("tensor<", at)) {
+    lx.seek(at + 7);
+    const { text, start } = lx.rawAngleBody(at + 6);
+    return parseTensorBody(lx, text, start);
+  }
   const t = lx.next();
   if (t.kind === "bang") {
     if (t.text === "!stablehlo.token" || t.text === "!mhlo.token") return { kind: "token" };
