@@ -27,10 +27,11 @@ import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
 import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
+import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts";
 import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
 
-/** The element functions this file has lanes for. */
-export type MathKind = PolyKind | "select" | CompareKind;
+/** The element functions this file has lanes for (and emit_u32_lanes.ts's u32 ops, called the same way). */
+export type MathKind = PolyKind | "select" | CompareKind | U32Kind;
 type PolyKind =
   | "exp32" | "tanh32" | "logistic32" | "log32" | "log1p32" | "expm1_32" | "erf32"
   | "exp64" | "tanh64" | "logistic64" | "log1p64" | "expm1_64";
@@ -52,11 +53,12 @@ const POLY: { readonly [K in PolyKind]: { readonly arity: 1; readonly work: numb
   expm1_64: { arity: 1, work: 230 },
 };
 const isPoly = (kind: MathKind): kind is PolyKind => Object.hasOwn(POLY, kind);
-const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : kind === "select" ? 3 : 2);
+const isU32 = (kind: MathKind): kind is U32Kind => kind.startsWith("u32");
+const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : isU32(kind) ? u32Arity(kind) : kind === "select" ? 3 : 2);
 
 /** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
 export function mathWork(kind: MathKind): number {
-  return isPoly(kind) ? POLY[kind].work : 2;
+  return isPoly(kind) ? POLY[kind].work : kind === "u32shl" || kind === "u32shrl" ? 4 : 2;
 }
 
 /** SIMD opcodes beyond the encoder's list (their LEB128 sub-opcodes). */
@@ -134,7 +136,8 @@ function compareKindOf(fn: (a: number, b: number) => number, direction: Comparis
 /** The lane function of a plan's op node norm(fn(...)), or undefined where this file has none. */
 export function mathKindOf(fn: (...xs: number[]) => number, norm: Normalize | undefined, arity: number): MathKind | undefined {
   const found = tableOf().get(fn);
-  return found !== undefined && found.norm === norm && arityOf(found.kind) === arity ? found.kind : undefined;
+  if (found === undefined) return u32KindOf(fn, norm, arity);
+  return found.norm === norm && arityOf(found.kind) === arity ? found.kind : undefined;
 }
 
 /**
@@ -701,6 +704,10 @@ function compareLanes(l: Lanes, kind: CompareKind, a0: number, b0: number): numb
 function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
   const [a, b, c] = args as [number, number, number];
   if (kind === "select") return l.select(l.cmp(Simd.f64x2Ne, a, l.c(0)), b, c);
+  if (isU32(kind)) {
+    emitU32(l.f, kind, args, [l.f.local(V128), l.f.local(V128)]);
+    return l.set();
+  }
   if (!isPoly(kind)) return compareLanes(l, kind, a, b);
   switch (kind) {
     case "exp32":
