@@ -72,6 +72,10 @@ export function u32KindOf(fn: (...xs: number[]) => number, norm: Normalize | und
   return found !== undefined && found.norm === norm && u32Arity(found.kind) === arity ? found.kind : undefined;
 }
 
+export function isU32Kind(kind: string): kind is U32Kind {
+  return kind.startsWith("u32");
+}
+
 export function u32Arity(kind: U32Kind): 1 | 2 {
   return kind === "u32bitsToF32" ? 1 : 2;
 }
