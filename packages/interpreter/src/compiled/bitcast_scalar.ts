@@ -21,6 +21,17 @@ const bitcastBits = (t: ElementType): number => (t === "pred" ? 8 : ELEMENT_TYPE
  * (packed), or either type is not stored one float64 per element.
  */
 export function bitcastSemantics(from: ElementType, to: ElementType): ScalarSemantics | undefined {
+  // One function per pair of types, so the WebAssembly lanes can know it by identity (wasm/emit_u32_lanes.ts).
+  const key = `${from}>${to}`;
+  if (made.has(key)) return made.get(key);
+  const s = makeBitcast(from, to);
+  made.set(key, s);
+  return s;
+}
+
+const made = new Map<string, ScalarSemantics | undefined>();
+
+function makeBitcast(from: ElementType, to: ElementType): ScalarSemantics | undefined {
   if (from === "token" || to === "token" || storageOf(from) !== "f64" || storageOf(to) !== "f64") return undefined;
   const bits = bitcastBits(from);
   if (bits !== bitcastBits(to) || bits % 8 !== 0) return undefined;

@@ -28,6 +28,7 @@ import { planAccesses } from "../loop_codegen.ts";
 import type { Numerics } from "../../kernel.ts";
 import { FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
 import { type MathKind, MathFunctions, fastFma32Step, mathKindOf } from "./emit_xla_cpu_math.ts";
+import { emitU32, isU32Kind } from "./emit_u32_lanes.ts";
 import { type Fma64Operands, fma64Constants, fma64Step, pushSplit } from "./fused_steps.ts";
 import { type LaneFold, laneFoldOf } from "./reduce_lanes.ts";
 import { type LaneRounding, type LaneScalar, laneRounding, laneScalarOf } from "./scalar_ops.ts";
@@ -82,7 +83,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     if (n.kind === "op") {
       const lane = laneScalarOf(n.fn, n.norm, n.operands.length, numerics) ?? mathKindOf(n.fn, n.norm, n.operands.length);
       if (lane === undefined) return undefined;
-      if (typeof lane === "string") math.use(lane);
+      if (typeof lane === "string" && !isU32Kind(lane)) math.use(lane);
       lanes.push(lane);
     } else {
       if (n.kind === "iota" && laneRounding(n.norm) === undefined) return undefined;
@@ -157,6 +158,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const flushedZ = f.local(V128);
   const scratchM = f.local(V128);
   let fmaStep: ((c: number, x: number, y: number) => void) | undefined;
+  let u32Scratch: readonly [number, number] | undefined;
   // f64 fused multiply-adds: the host's fma64 and the slow-lane function where emit_xla_cpu_math.ts lays them out.
   const hostFma64 = lanes.some((l) => typeof l === "object" && l.op === "fma64") || math.importsFma64();
   if (hostFma64) math.requireFma64();
@@ -292,6 +294,12 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
       }
       case "op": {
         const kind = lanes[id];
+        if (typeof kind === "string" && isU32Kind(kind)) {
+          // u32 ops are a few instructions: inline, not a call.
+          u32Scratch ??= [f.local(V128), f.local(V128)];
+          emitU32(f, kind, n.operands.map((o) => values[o]), u32Scratch);
+          break;
+        }
         if (typeof kind === "string") {
           math.call(f, kind, n.operands.map((o) => values[o]));
           break;

@@ -1,8 +1,8 @@
 /**
  * XLA CPU's own element functions (numerics "xla-cpu") as WebAssembly f64x2
  * lane functions for the fused-loop emitter (emit_plan.ts): its f32 and f64
- * exp, tanh and logistic and f64 log1p (numerics/xla_cpu/math_f32.ts,
- * math_f64.ts), and float compares (flushed where XLA CPU flushes them) and
+ * exp, tanh, logistic and expm1, f32 log, log1p and erf, and f64 log1p
+ * (numerics/xla_cpu/math_f32.ts, math_f64.ts), and float compares (flushed where XLA CPU flushes them) and
  * select, in both numerics modes. The module layout (host imports, helpers,
  * `run`) is kept here too, for scalar_ops.ts's f64 fused multiply-add as well.
  * Each lane repeats the scalar function step for step: every f32 add,
@@ -27,11 +27,14 @@ import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
 import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
+import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts";
 import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
 
-/** The element functions this file has lanes for. */
-export type MathKind = PolyKind | "select" | CompareKind;
-type PolyKind = "exp32" | "tanh32" | "logistic32" | "exp64" | "tanh64" | "logistic64" | "log1p64";
+/** The element functions this file has lanes for (and emit_u32_lanes.ts's u32 ops, called the same way). */
+export type MathKind = PolyKind | "select" | CompareKind | U32Kind;
+type PolyKind =
+  | "exp32" | "tanh32" | "logistic32" | "log32" | "log1p32" | "expm1_32" | "erf32"
+  | "exp64" | "tanh64" | "logistic64" | "log1p64" | "expm1_64";
 /** A float compare (1 or 0), its operands flushed as f32 or f64 where the kind ends in 32 or 64 (XLA CPU's DAZ). */
 type CompareKind = `cmp${ComparisonDirection}${"" | "32" | "64"}`;
 
@@ -39,17 +42,23 @@ const POLY: { readonly [K in PolyKind]: { readonly arity: 1; readonly work: numb
   exp32: { arity: 1, work: 40 },
   tanh32: { arity: 1, work: 40 },
   logistic32: { arity: 1, work: 40 },
+  log32: { arity: 1, work: 50 },
+  log1p32: { arity: 1, work: 90 },
+  expm1_32: { arity: 1, work: 80 },
+  erf32: { arity: 1, work: 40 },
   exp64: { arity: 1, work: 80 },
   tanh64: { arity: 1, work: 150 },
   logistic64: { arity: 1, work: 80 },
   log1p64: { arity: 1, work: 100 },
+  expm1_64: { arity: 1, work: 230 },
 };
 const isPoly = (kind: MathKind): kind is PolyKind => Object.hasOwn(POLY, kind);
-const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : kind === "select" ? 3 : 2);
+const isU32 = (kind: MathKind): kind is U32Kind => kind.startsWith("u32");
+const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : isU32(kind) ? u32Arity(kind) : kind === "select" ? 3 : 2);
 
 /** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
 export function mathWork(kind: MathKind): number {
-  return isPoly(kind) ? POLY[kind].work : 2;
+  return isPoly(kind) ? POLY[kind].work : kind === "u32shl" || kind === "u32shrl" ? 4 : 2;
 }
 
 /** SIMD opcodes beyond the encoder's list (their LEB128 sub-opcodes). */
@@ -78,15 +87,18 @@ function tableOf(): Map<(...xs: number[]) => number, { readonly kind: MathKind; 
   const t = new Map<(...xs: number[]) => number, { readonly kind: MathKind; readonly norm: Normalize | undefined }>();
   const f32Norm = ELEMENT_TYPE_INFO.f32.normalize;
   if (f32Norm !== Math.fround) return (table = t);
-  const UNARY: readonly [string, MathKind, MathKind | undefined][] = [
+  const UNARY: readonly [string, MathKind | undefined, MathKind | undefined][] = [
     ["exponential", "exp32", "exp64"],
     ["tanh", "tanh32", "tanh64"],
     ["logistic", "logistic32", "logistic64"],
-    ["log-plus-one", "log1p64", "log1p64"],
+    ["log", "log32", undefined],
+    ["log-plus-one", "log1p32", "log1p64"],
+    ["exponential-minus-one", "expm1_32", "expm1_64"],
+    ["erf", "erf32", undefined],
   ];
   for (const [op, k32, k64] of UNARY) {
     const s32 = scalarSemantics(unary(op, "f32"), ["f32"], "xla-cpu");
-    if (s32 !== undefined && k32 !== "log1p64") t.set(s32.fn, { kind: k32, norm: f32Norm });
+    if (s32 !== undefined && k32 !== undefined) t.set(s32.fn, { kind: k32, norm: f32Norm });
     const s64 = scalarSemantics(unary(op, "f64"), ["f64"], "xla-cpu");
     if (s64 !== undefined && k64 !== undefined) t.set(s64.fn, { kind: k64, norm: undefined });
   }
@@ -124,7 +136,8 @@ function compareKindOf(fn: (a: number, b: number) => number, direction: Comparis
 /** The lane function of a plan's op node norm(fn(...)), or undefined where this file has none. */
 export function mathKindOf(fn: (...xs: number[]) => number, norm: Normalize | undefined, arity: number): MathKind | undefined {
   const found = tableOf().get(fn);
-  return found !== undefined && found.norm === norm && arityOf(found.kind) === arity ? found.kind : undefined;
+  if (found === undefined) return u32KindOf(fn, norm, arity);
+  return found.norm === norm && arityOf(found.kind) === arity ? found.kind : undefined;
 }
 
 /**
@@ -205,6 +218,12 @@ class Lanes {
   c(x: number): number {
     this.f.simd(X.v128Const as SimdOp);
     for (const b of bytesOf(x)) this.f.op(b);
+    return this.set();
+  }
+  /** A local holding the 32-bit integer `bits` in all four i32 lanes. */
+  i32c(bits: number): number {
+    this.f.simd(X.v128Const as SimdOp);
+    for (const b of new Uint8Array(new Uint32Array([bits >>> 0, bits >>> 0, bits >>> 0, bits >>> 0]).buffer)) this.f.op(b);
     return this.set();
   }
   /** The value on the stack, rounded to the precision and flushed, into a new local. */
@@ -364,6 +383,16 @@ const F32C = {
   TANH_NUM: [F(0xa59f25c0), F(0x2a61337e), F(0xaebd37ff), F(0x335c0041), F(0x3779434a), F(0x3a270ded), F(0x3ba059dc)],
   TANH_DEN: [F(0x35a0d3d8), F(0x38f895d6), F(0x3b14aa05), F(0x3ba059dd)],
   TANH_CLAMP: F(0x40fff644),
+  LOG_A: [F(0x3d9021bb), F(0xbdebd1b8), F(0x3def251a)],
+  LOG_B: [F(0xbdfe5d4f), F(0x3e11e9bf), F(0xbe2aae50)],
+  LOG_C: [F(0x3e4cceac), F(0xbe7ffffc), F(0x3eaaaaaa)],
+  SQRT_HALF: F(0x3f3504f3),
+  LOG1P_DEN: [F(0x417101ad), F(0x42a6185b), F(0x435dc32d), F(0x439a8ca3), F(0x43586d8a), F(0x42707982)],
+  LOG1P_NUM: [F(0x3eff40c5), F(0x40d284fa), F(0x41ef4b9c), F(0x4273cc76), F(0x426473ad), F(0x41a05101)],
+  LOG1P_SMALL: F(0x3ed413cd),
+  ERF_NUM: [F(0x39702d51), F(0x3b5f5da2), F(0x3d50b6eb), F(0x3e3da740), F(0x3f906eba)],
+  ERF_DEN: [F(0xb3fd3906), F(0x37c588df), F(0x3a856d28), F(0x3c6687d4), F(0x3de34c21), F(0x3efeb44a), 1],
+  ERF_ONE: F(0x407547cb),
 } as const;
 
 /** f32 expParts: [y, scale] with exp = y·scale (math_f32.ts; scale is 2^n, +0 at n = -127, NaN at NaN). */
@@ -407,6 +436,86 @@ function tanh32(l: Lanes, x: number): number {
   const tiny = l.select(l.cmp(Simd.f64x2Lt, ax, l.c(F32C.TANH_TINY)), x, q);
   const one = l.select(l.cmp(Simd.f64x2Lt, xd, l.c(0)), l.c(-1), l.c(1));
   return l.select(l.cmp(Simd.f64x2Ge, ax, l.c(20)), one, tiny);
+}
+
+/**
+ * f32 logPositive (Cephes/Eigen plog of a positive normal; math_f32.ts): the mantissa in [0.5, 1)
+ * and the exponent from v's f32 bits (demoted, in the i32 lanes 0 and 1), then the polynomial.
+ */
+function logPositive32(l: Lanes, v: number): number {
+  l.get(v).simd(Simd.f32x4DemoteF64x2Zero);
+  const bits = l.set();
+  l.get(bits).get(l.i32c(0x807fffff)).simd(Simd.v128And).get(l.i32c(0x3f000000)).simd(Simd.v128Or).simd(Simd.f64x2PromoteLowF32x4);
+  const mant = l.set();
+  // add32((bits >>> 23) - 127, 1): an integer, exact.
+  l.get(bits).f.i32Const(23);
+  l.simd(Simd.i32x4ShrU).get(l.i32c(126)).simd(X.i32x4Sub).simd(Simd.f64x2ConvertLowI32x4S);
+  const e0 = l.set();
+  const small = l.cmp(Simd.f64x2Lt, mant, l.c(F32C.SQRT_HALF));
+  const x = l.add(l.sub(mant, l.c(1)), l.select(small, mant, l.c(0)));
+  const e = l.sub(e0, l.select(small, l.c(1), l.c(0)));
+  const x2 = l.mul(x, x);
+  const x3 = l.mul(x2, x);
+  const poly = (k: readonly number[]): number => l.fma(l.fma(x, l.c(k[0]!), l.c(k[1]!)), x, l.c(k[2]!));
+  const [pa, pb, pc] = [poly(F32C.LOG_A), poly(F32C.LOG_B), poly(F32C.LOG_C)];
+  let y = l.fma(pa, x3, pb);
+  y = l.fma(y, x3, pc);
+  y = l.fma(y, x3, l.mul(l.c(F32C.LN2_LO), e));
+  const t = l.fma(l.c(-0.5), x2, x);
+  return l.fma(l.c(F32C.LN2_HI), e, l.add(t, y));
+}
+
+/** f32 log: NaN below 0 and at NaN, -inf at ±0 (denormals flushed), +inf at +inf, else logPositive. */
+function log32(l: Lanes, x: number): number {
+  const v = l.ftz(x);
+  const positive = logPositive32(l, v);
+  const atInf = l.select(l.cmp(Simd.f64x2Eq, v, l.c(Infinity)), l.c(Infinity), positive);
+  const atZero = l.select(l.cmp(Simd.f64x2Eq, v, l.c(0)), l.c(-Infinity), atInf);
+  return l.select(l.or(l.cmp(Simd.f64x2Ne, v, v), l.cmp(Simd.f64x2Lt, v, l.c(0))), l.c(Number.NaN), atZero);
+}
+
+/** f32 log1p: the rational for |x| < 0.4142, else log(1 + x), both computed and selected per lane. */
+function log1p32(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const x2 = l.mul(xd, xd);
+  const z = l.mul(xd, l.c(0));
+  let q = l.add(z, l.c(1));
+  for (const c of F32C.LOG1P_DEN) q = l.fma(q, xd, l.c(c));
+  // The scalar function's 4.527e-5 is a float64 literal: the add rounds once to f32, as add32 does.
+  let p = l.add(z, l.c(4.527e-5));
+  for (const c of F32C.LOG1P_NUM) p = l.fma(p, xd, l.c(c));
+  const t = l.mul(l.mul(xd, x2), l.div(p, q));
+  const rational = l.add(xd, l.fma(x2, l.c(-0.5), t));
+  const logged = log32(l, l.add(xd, l.c(1)));
+  return l.select(l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F32C.LOG1P_SMALL)), rational, logged);
+}
+
+/** expm1 (f32 or f64 as the lanes' precision): x itself where x/2 is zero, exp(x) - 1 for |x| > 0.5, else tanh(x/2)·(exp(x) + 1). */
+function expm1(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const half = l.mul(xd, l.c(0.5));
+  const e = l.p === "f32" ? exp32(l, xd) : exp64(l, xd);
+  const big = l.add(e, l.c(-1));
+  const small = l.mul(l.p === "f32" ? tanh32(l, half) : tanh64(l, half), l.add(e, l.c(1)));
+  const value = l.select(l.cmp(Simd.f64x2Gt, l.abs(xd), l.c(0.5)), big, small);
+  return l.select(l.cmp(Simd.f64x2Eq, half, l.c(0)), x, value);
+}
+
+/** f32 erf: ±1 (the sign bit's) for |x| >= 3.8325, else x·P(x²)/Q(x²). */
+function erf32(l: Lanes, x: number): number {
+  const xd = l.ftz(x);
+  const x2 = l.mul(xd, xd);
+  let p = l.fma(x2, l.c(F32C.ERF_NUM[0]), l.c(F32C.ERF_NUM[1]));
+  for (let i = 2; i < F32C.ERF_NUM.length; i++) p = l.fma(x2, p, l.c(F32C.ERF_NUM[i]!));
+  const num = l.mul(xd, p);
+  let q = l.fma(x2, l.c(F32C.ERF_DEN[0]), l.c(F32C.ERF_DEN[1]));
+  for (let i = 2; i < F32C.ERF_DEN.length; i++) q = l.fma(x2, q, l.c(F32C.ERF_DEN[i]!));
+  const poly = l.div(num, q);
+  // The sign bit (-0 included): the i64 lane below zero.
+  l.get(l.c(0)).get(xd).simd(X.i64x2GtS);
+  const negative = l.set();
+  const one = l.select(negative, l.c(-1), l.c(1));
+  return l.select(l.cmp(Simd.f64x2Ge, l.abs(xd), l.c(F32C.ERF_ONE)), one, poly);
 }
 
 const F64C = {
@@ -595,6 +704,10 @@ function compareLanes(l: Lanes, kind: CompareKind, a0: number, b0: number): numb
 function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
   const [a, b, c] = args as [number, number, number];
   if (kind === "select") return l.select(l.cmp(Simd.f64x2Ne, a, l.c(0)), b, c);
+  if (isU32(kind)) {
+    emitU32(l.f, kind, args, [l.f.local(V128), l.f.local(V128)]);
+    return l.set();
+  }
   if (!isPoly(kind)) return compareLanes(l, kind, a, b);
   switch (kind) {
     case "exp32":
@@ -610,6 +723,15 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
       return logistic64(l, a);
     case "log1p64":
       return log1p64(l, a);
+    case "log32":
+      return log32(l, a);
+    case "log1p32":
+      return log1p32(l, a);
+    case "expm1_32":
+    case "expm1_64":
+      return expm1(l, a);
+    case "erf32":
+      return erf32(l, a);
     default:
       return kind satisfies never;
   }

@@ -206,8 +206,32 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
       if (plain("convert", from, 1, numerics, t)) add(unarySemantics("convert", from, t, numerics), "identity", 1);
     }
   }
+  addF16Extrema(table, numerics);
   tables.set(numerics, table);
   return table;
+}
+
+/** f16 values where maximum and minimum branch: zeros, infinities, NaN, denormals, the largest finite. */
+const F16_PROBES: readonly number[] = [0, -0, 1, -1.5, 2 ** -24, -(2 ** -24), 2 ** -20, 2 ** -14, -(2 ** -14), 65504, -65504, Infinity, -Infinity, NaN];
+
+/**
+ * f16 maximum and minimum: the result is one operand (an f16 value) or NaN, which f16's
+ * rounding leaves as it is, so the lanes take them with no rounding where the mode's
+ * function followed by that rounding is a lane form (plain, or -0 below +0) on every pair of
+ * f16 probes. (relu over f16 activations is one.)
+ */
+function addF16Extrema(table: Map<(...xs: number[]) => number, readonly { readonly s: ScalarSemantics; readonly lane: LaneScalar }[]>, numerics: Numerics): void {
+  const round = ELEMENT_TYPE_INFO.f16.normalize;
+  const values = F16_PROBES.map(round);
+  for (const [op, forms] of [["maximum", ["maximum", "maximumOrderedZeros"]], ["minimum", ["minimum", "minimumOrderedZeros"]]] as const) {
+    const s = binarySemantics(op, "f16", numerics);
+    const norm = s?.norm;
+    if (s === undefined || norm !== round) continue;
+    const form = forms.find((f) => values.every((a) => values.every((b) => Object.is(norm(s.fn(a, b)), PLAIN[f](a, b, 0)))));
+    if (form === undefined) continue;
+    const lane: LaneScalar = { op: form, arity: 2, rounding: "none", flush: undefined, flushBeforeRounding: false };
+    table.set(s.fn, [...(table.get(s.fn) ?? []), { s, lane }]);
+  }
 }
 
 const FMA32_LANE: LaneScalar = { op: "fma32", arity: 3, rounding: "none", flush: SMALLEST_NORMAL.f32, flushBeforeRounding: false };

@@ -16,6 +16,7 @@ import { hardwareFma32, hardwareFma64 } from "./hardware_fma.ts";
 import { foldPays } from "./reduce_lanes.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
+import { isU32Kind } from "./emit_u32_lanes.ts";
 import { type LaneOp, laneScalarOf } from "./scalar_ops.ts";
 
 /**
@@ -66,8 +67,19 @@ function workOf(plan: KernelPlan, numerics: Numerics): number {
   return work;
 }
 
+/**
+ * Whether every op of the plan is a u32 lane (emit_u32_lanes.ts): the JavaScript loop runs those
+ * at the speed of the copies alone (threefry's rounds over 1024 words: 1.3-5 us against 1.5-8.5 us
+ * in WebAssembly), so such a plan stays there.
+ */
+function onlyWords(plan: KernelPlan): boolean {
+  const ops = plan.nodes.filter((n) => n.kind === "op");
+  return ops.length > 0 && ops.every((n) => isU32Kind(mathKindOf(n.fn, n.norm, n.operands.length) ?? ""));
+}
+
 /** Whether WebAssembly is expected to beat the JavaScript loops on the plan, copies included (measured, see above). */
 export function wasmPays(plan: KernelPlan, numerics: Numerics): boolean {
+  if (onlyWords(plan)) return false;
   const read = readArrays(plan);
   const moved = 8 * (plan.inputLengths.reduce((a, b, k) => a + (read.has(k) ? b : 0), 0) + plan.result.dimensions.reduce((a, b) => a * b, 1));
   const work = workOf(plan, numerics);

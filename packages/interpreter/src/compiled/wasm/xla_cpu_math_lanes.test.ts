@@ -1,7 +1,7 @@
 /**
  * XLA CPU's element functions as WebAssembly lanes (emit_xla_cpu_math.ts)
  * against the scalar functions of the xla-cpu scalar table they stand for:
- * f32 and f64 exp, tanh, logistic, f64 log1p, float compares (flushed in XLA CPU's mode, plain in the
+ * f32 and f64 exp, tanh, logistic, expm1, f32 log, log1p, erf, f64 log1p, float compares (flushed in XLA CPU's mode, plain in the
  * reference's) and select, over special values (NaN, ±0, ±inf, denormals of
  * both types, each function's thresholds) and random bit patterns, bit for
  * bit (NaNs as one value, as the engines' cross-check takes them); and the
@@ -33,6 +33,7 @@ const SPECIALS: readonly number[] = [
   1e-30, -1e-30, 0.0004, -0.0004, 0.00039999, 20, -20, 19.999, 7.99881172, -7.99881172, 8, 17.71, -17.71, 18,
   87.8, -87.8, 88.8, -88.8, 89, -104, 88.72, -87.33, 708.39, -708.39, 708.4, 709.78, 709.79, -709.78, -745,
   0.41421356, -0.41421356, 0.4142135, 0.42, -0.999999, -1, -1.5, 1e300, -1e300, 3.4e38, -3.4e38, 1e-310, -5e-324,
+  0.70710677, 0.7071068, 1.4142135, 1.4142137, -0.2928932, 3.8325, -3.8325, 3.83, 3.834, 0.50000006, -0.49999997, 2 ** -125, -(2 ** -125),
 ];
 
 /** Special values, random bit patterns of the type, and ordinary values in [-30, 30] and [-1, 1]. */
@@ -64,6 +65,8 @@ const unary = (op: string, t: T): Case => ({ name: `${t} ${op}`, t, arity: 1, rh
 const CASES: readonly Case[] = [
   ...(["exponential", "tanh", "logistic"] as const).flatMap((op) => [unary(op, "f32"), unary(op, "f64")]),
   unary("log-plus-one", "f64"),
+  ...(["log", "log-plus-one", "exponential-minus-one", "erf"] as const).map((op) => unary(op, "f32")),
+  unary("exponential-minus-one", "f64"),
   { name: "f32 fused multiply-add", t: "f32", arity: 3, rhs: `custom-call(%p0, %p1, %p2), custom_call_target="${XLA_CPU_FMA_TARGET}"`, numerics: "xla-cpu" },
   { name: "f64 fused multiply-add", t: "f64", arity: 3, rhs: `custom-call(%p0, %p1, %p2), custom_call_target="${XLA_CPU_FMA_TARGET}"`, numerics: "xla-cpu" },
   ...(["xla-cpu", "reference"] as const).flatMap((numerics) =>
