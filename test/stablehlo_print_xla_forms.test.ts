@@ -5,13 +5,15 @@
  * and kernel differ in element type, bitcasts that reinterpret a layout or
  * change the element type, dynamic-reshape, all-to-all over every device,
  * custom calls that name computations, Pin's buffer result, and MHLO's
- * stochastic_convert and rng_get_and_update_state. Where minixla reads the
- * printed text back, it computes the HLO module's values.
+ * stochastic_convert and rng_get_and_update_state. minixla reads the printed
+ * text back as the same graph (StableHLO -> minixla -> StableHLO -> minixla)
+ * and computes the HLO module's values.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ArrayLiteral, type Literal, literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
+import { type ArrayLiteral, type Literal, dce, literal, parseHloModule, parseModule, printStableHlo } from "@minixla/hlo";
 import { evaluate } from "@minixla/interpreter";
+import { graphOf } from "./support/hlo_graph.ts";
 import { mlirProblems } from "./support/mlir_wellformed.ts";
 
 const print = (text: string): string => printStableHlo(parseHloModule(`HloModule m\n\n${text}`));
@@ -123,5 +125,65 @@ describe("printStableHlo: what XLA's own import prints", () => {
     expect(print("ENTRY main {\n  ROOT r = u64[2] rng-get-and-update-state(), delta=8\n}\n")).toContain(
       '"mhlo.xla.rng_get_and_update_state"() {delta = 8 : i64} : () -> tensor<2xui64>',
     );
+  });
+});
+
+/**
+ * The graph minixla reads from the printed text, and the one it reads after printing that reading again (dead
+ * instructions left out: a tuple's zero context element is printed anew, and left unused, by each printing).
+ */
+function readTwice(text: string): { readonly first: unknown; readonly again: unknown } {
+  const first = dce.run(parseModule(print(text)));
+  return { first: graphOf(first), again: graphOf(dce.run(parseModule(printStableHlo(first)))) };
+}
+
+describe("printStableHlo: the forms read back", () => {
+  const stochastic = "ENTRY main {\n  x = f32[4] parameter(0)\n  b = u32[4] parameter(1)\n  ROOT r = s8[4] stochastic-convert(x, b)\n}\n";
+  const rngState = "ENTRY main {\n  ROOT r = u64[2] rng-get-and-update-state(), delta=131072\n}\n";
+  const setSize = "ENTRY main {\n  p = f32[4,3] parameter(0)\n  s = s32[] parameter(1)\n  ROOT d = f32[4,<=3] set-dimension-size(p, s), dimensions={1}\n}\n";
+  const send =
+    "ENTRY main {\n  x = f32[2,3] parameter(0)\n  t = token[] parameter(1)\n  ROOT s = (f32[2,3], u32[], token[]) send(x, t), channel_id=5, is_host_transfer=true\n}\n";
+
+  it.each([
+    ["mhlo.stochastic_convert", stochastic, "stochastic-convert"],
+    ["mhlo.xla.rng_get_and_update_state", rngState, "rng-get-and-update-state"],
+    ["stablehlo.set_dimension_size", setSize, "set-dimension-size"],
+    ["stablehlo.send", send, "send-done"],
+  ])("%s reads back as the same graph", (_name, text, opcode) => {
+    const { first, again } = readTwice(text);
+    expect(again).toEqual(first);
+    expect(JSON.stringify(first)).toContain(`"opcode":"${opcode}"`);
+  });
+
+  it("keeps rng-get-and-update-state's delta through the round trip", () => {
+    const m = parseModule(printStableHlo(parseModule(print(rngState))));
+    const root = m.computations[0].instructions.find((i) => i.opcode === "rng-get-and-update-state");
+    expect(root?.attributes).toEqual({ delta: 131072 });
+  });
+
+  it("send prints one result, its token, as stablehlo.send has", () => {
+    expect(print(send)).toMatch(/%0 = "stablehlo.send"\(%arg0, %arg1\) .* -> !stablehlo.token\n/);
+  });
+
+  it("stochastic-convert read back rounds as the HLO op does, on any value and random bits", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.float({ min: -200, max: 200, noNaN: true }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: 4, maxLength: 4 }),
+        (xs, bits) => {
+          const { hlo, printed } = bothWays(stochastic, [literal("f32", [4], xs), literal("u32", [4], bits)]);
+          expect(printed).toEqual(hlo);
+        },
+      ),
+      { seed: 22, numRuns: 40 },
+    );
+  });
+
+  it("set-dimension-size read back gives the HLO op's values and dynamic size", () => {
+    const xs = Array.from({ length: 12 }, (_, i) => i + 0.5);
+    for (const size of [0, 2, 3]) {
+      const { hlo, printed } = bothWays(setSize, [literal("f32", [4, 3], xs), literal("s32", [], [size])]);
+      expect(printed).toEqual(hlo);
+    }
   });
 });

@@ -541,6 +541,10 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
       const e = eps?.kind === "float" ? eps.text : eps?.kind === "int" ? String(eps.value) : "0.001";
       return multi(comp, op, short.replace(/_/g, "-"), operands, `epsilon=${e}, feature_index=${int(t, op, undefined, "feature_index")}`);
     }
+    // MHLO's ops that StableHLO has no counterpart for, as XLA's HLO import (and minixla's printer) writes them.
+    case "stochastic_convert": return one("stochastic-convert");
+    case "xla.rng_get_and_update_state": return one("rng-get-and-update-state", `delta=${int(t, op, undefined, "delta")}`);
+    case "set_dimension_size": return one("set-dimension-size", `dimensions={${int(t, op, undefined, "dimension")}}`);
     case "uniform_quantize":
     case "uniform_dequantize":
       throw t.out.lx.error(op.at, `${op.name} works on quantized types, which have no HLO counterpart`);

@@ -543,11 +543,11 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   outfeed: (c) =>
     results(c, "stablehlo.outfeed", [...c.w.leaves(c.operands[0]), c.operands[1]], [`outfeed_config = ${mlirString(c.inst.attributes.outfeedConfig)}`]),
   send: (c) => {
-    const a = c.inst.attributes;
-    const token = results(c, "stablehlo.send", [...c.w.leaves(c.operands[0]), c.operands[1]], sendRecvProps(a, 2));
     const s = c.inst.shape;
-    if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
-    return { kind: "tuple", elements: [c.operands[0], zeros(c.w, U32_SCALAR), resultOf(token, s.tupleShapes[2])], shape: s };
+    if (!isTupleShape(s) || s.tupleShapes.length !== 3) refuse(c, "its shape is not a (data, context, token) triple");
+    // stablehlo.send has one result, the token; HLO's data and context elements are the operand and a zero.
+    const token = resultsAs(c, s.tupleShapes[2], "stablehlo.send", [...c.w.leaves(c.operands[0]), c.operands[1]], sendRecvProps(c.inst.attributes, 2));
+    return { kind: "tuple", elements: [c.operands[0], zeros(c.w, U32_SCALAR), token], shape: s };
   },
   "send-done": (c) => c.w.elements(c.operands[0])[2],
   recv: (c) => {
@@ -695,10 +695,6 @@ function sendRecvProps(a: { readonly channelId?: number; readonly isHostTransfer
     `channel_handle = #stablehlo.channel_handle<handle = ${a.channelId ?? 0}, type = ${a.isHostTransfer ? hostType : 1}>`,
     `is_host_transfer = ${a.isHostTransfer}`,
   ];
-}
-
-function resultOf(v: Value, s: Shape): Value {
-  return v.kind === "ssa" ? ssa(v.ref, s) : v;
 }
 
 /** func.call of the private function printed for computation `name`; the result is one value of `result`'s type. */
