@@ -30,8 +30,7 @@ function attrInt(t: Translation, op: Op, name: string): number {
 }
 
 /** A rank-2 integer attribute's rows (`dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`); a splat fills every entry. */
-function matrix(t: Translation, op: Op, name: string): number[][] {
-  const a = op.attrs.get(name);
+function matrix(t: Translation, op: Op, name: string, a: Attr | undefined = op.attrs.get(name)): number[][] {
   if (a === undefined) return [];
   const at = "at" in a ? a.at : op.at;
   if (a.kind === "array") return a.items.map((row: Attr) => intList(t.out.lx, row, name));
@@ -106,6 +105,12 @@ function tensor(t: Translation, op: Op, ty: MlirType | undefined): TensorType {
  * into C gives StableHLO's result.
  */
 function allToAll(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
+  // The tuple form (MHLO's all_to_all without dimensions): operand i's chunk j goes to device j, as HLO's all-to-all
+  // without dimensions, whose shape is always a tuple.
+  if (!op.attrs.has("split_dimension")) {
+    const tuple = comp.emit(op.results[0]?.name ?? "all_to_all", { kind: "tuple", elements: op.resultTypes }, "all-to-all", operands, [replicaGroups(t, op), ...channel(t, op)].join(", "), op.at);
+    return op.resultTypes.map((_, i) => comp.gte(tuple, i, op.at));
+  }
   const split = attrInt(t, op, "split_dimension");
   const concat = attrInt(t, op, "concat_dimension");
   const n = attrInt(t, op, "split_count");
@@ -160,4 +165,17 @@ export function translateCollective(t: Translation, comp: Comp, op: Op, short: s
     default:
       throw t.out.lx.error(op.at, `${op.name} is not a collective`);
   }
+}
+
+/**
+ * `stablehlo.custom_call @ragged_all_to_all` with a typed-FFI dictionary of `replica_groups` and `channel_id`, as
+ * XLA's own HLO import writes HLO's ragged-all-to-all (and XLA reads it back): that op.
+ */
+export function raggedAllToAll(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
+  const bc = op.attrs.get("backend_config");
+  const fields = bc?.kind === "dict" ? bc.entries : new Map<string, Attr>();
+  const groups = matrix(t, op, "replica_groups", fields.get("replica_groups")).map((g) => g.filter((x) => x !== -1)).filter((g) => g.length > 0);
+  const id = fields.get("channel_id");
+  const attrs = [`replica_groups=${groupsText(groups)}`, ...(id === undefined ? [] : [`channel_id=${intList(t.out.lx, id, "channel_id")[0]}`])];
+  return results(comp, op, "ragged-all-to-all", operands, attrs);
 }
