@@ -255,3 +255,29 @@ describe("printStableHlo: forms XLA's own import prints, read back", () => {
     expect("data" in got ? Array.from(got.data as ArrayLike<number>) : got).toEqual(Array.from(x.data as ArrayLike<number>));
   });
 });
+
+describe("printStableHlo: replica groups over named mesh axes", () => {
+  const text =
+    "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY main {\n  x = f32[4] parameter(0)\n" +
+    "  r = f32[4] all-reduce(x), replica_groups=mesh['x'=2,'y'=2] {'y'}, to_apply=add\n  ROOT g = f32[16] all-gather(r), replica_groups=mesh['x'=2,'y'=2] {'x','y'}, dimensions={0}\n}\n";
+
+  it("print as StableHLO's mesh-axes groups over one sdy.mesh, as XLA's own import prints them", () => {
+    const printed = print(text);
+    expect(printed).toContain('  sdy.mesh @mesh = <["x"=2, "y"=2]>\n');
+    expect(printed.match(/sdy\.mesh @/g)?.length).toBe(1);
+    expect(printed).toContain('replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">, #stablehlo.axis_ref<name = "y">]>');
+  });
+
+  it("read back as the same groups and the same graph", () => {
+    const groups = (m: ReturnType<typeof parseModule>) =>
+      m.computations.flatMap((c) => c.instructions).filter((i) => i.opcode === "all-reduce" || i.opcode === "all-gather").map((i) => JSON.stringify(i.attributes));
+    expect(groups(parseModule(print(text)))).toEqual(groups(parseHloModule(`HloModule m\n\n${text}`)));
+    const { first, again } = readTwice(text);
+    expect(again).toEqual(first);
+  });
+
+  it("refuses an axis the mesh does not have, with its position", () => {
+    const bad = print(text).replace('axis_ref<name = "y">]>}> ({', 'axis_ref<name = "z">]>}> ({');
+    expect(() => parseModule(bad)).toThrow(/replica_groups axis z is not an axis of the mesh/);
+  });
+});

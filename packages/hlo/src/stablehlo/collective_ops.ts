@@ -66,8 +66,26 @@ function flag(op: Op, name: string): boolean {
 
 /** `replica_groups={...}`: StableHLO pads short groups with -1, HLO lists each group's own ids. */
 function replicaGroups(t: Translation, op: Op): string {
+  const a = op.attrs.get("replica_groups");
+  if (a?.kind === "struct" && a.name === "#stablehlo.replica_group_mesh_axes") return meshGroups(t, op, a);
   const groups = matrix(t, op, "replica_groups").map((g) => g.filter((x) => x !== -1));
   return `replica_groups=${groupsText(groups.filter((g) => g.length > 0))}`;
+}
+
+/** `#stablehlo.replica_group_mesh_axes<mesh = @m, axes = [#stablehlo.axis_ref<name = "x">]>` as HLO's `mesh['x'=2,...] {'x'}`. */
+function meshGroups(t: Translation, op: Op, a: Extract<Attr, { kind: "struct" }>): string {
+  const fail = (why: string) => t.out.lx.error(a.at, `${op.name}: replica_groups ${why}`);
+  const ref = a.fields.get("mesh");
+  const mesh = ref?.kind === "symbol" ? t.meshes.get(ref.name.replace(/^@/, "")) : undefined;
+  if (mesh === undefined) throw fail("names no sdy.mesh of the module");
+  const axes = a.fields.get("axes");
+  const names = (axes?.kind === "array" ? axes.items : []).map((x) => {
+    const n = x.kind === "struct" && x.name === "#stablehlo.axis_ref" && x.fields.size === 1 ? x.fields.get("name") : undefined;
+    if (n?.kind !== "string") throw fail("axes must be #stablehlo.axis_ref<name = \"...\"> (sub-axes are not read)");
+    if (!mesh.axes.some((m) => m.name === n.value)) throw fail(`axis ${n.value} is not an axis of the mesh`);
+    return n.value;
+  });
+  return `replica_groups=mesh[${mesh.axes.map((m) => `'${m.name}'=${m.size}`).join(",")}] {${names.map((n) => `'${n}'`).join(",")}}`;
 }
 
 function channel(t: Translation, op: Op): string[] {

@@ -115,7 +115,12 @@ function zeros(w: Writer, s: Shape): Value {
 }
 
 function replicaGroupsText(c: OpContext<Opcode>, g: Immutable<ReplicaGroups>): string {
-  if (g.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
+  if (g.kind === "mesh") {
+    // Named mesh axes: StableHLO's mesh-axes groups over a Shardy mesh, as XLA's own HLO import prints them.
+    if (g.groupAxes.some((a) => a.preSize !== undefined || a.size !== undefined)) refuse(c, "replica groups over sub-axes of a mesh have no StableHLO form");
+    const axes = g.groupAxes.map((a) => `#stablehlo.axis_ref<name = ${mlirString(a.name)}>`);
+    return `replica_groups = #stablehlo.replica_group_mesh_axes<mesh = ${symbol(c.printer.meshFor(g.axes))}, axes = [${axes.join(", ")}]>`;
+  }
   const groups = expandReplicaGroups(g);
   const width = groups.reduce((m, x) => Math.max(m, x.length), 0);
   // StableHLO pads groups of different sizes with -1.
