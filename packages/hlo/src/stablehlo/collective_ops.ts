@@ -8,8 +8,12 @@
  * `dimensions={d}`. HLO's all-to-all splits and concatenates along one
  * dimension; where StableHLO names two, the received chunks are moved from
  * the split dimension to the concat dimension by a reshape, a transpose and
- * a reshape. collective_reduce and collective_broadcast with a dynamic root
- * are written in rooted_collectives.ts.
+ * a reshape; MHLO's all_to_all without dimensions is HLO's tuple form.
+ * Groups over named mesh axes (`#stablehlo.replica_group_mesh_axes` over an
+ * `sdy.mesh`) become HLO's `mesh[...] {...}` groups, and the ragged_all_to_all
+ * custom call XLA's HLO import writes becomes ragged-all-to-all.
+ * collective_reduce and collective_broadcast with a dynamic root are written
+ * in rooted_collectives.ts.
  */
 import { type Attr, denseInts, intList } from "./attributes.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";

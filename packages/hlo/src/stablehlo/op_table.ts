@@ -11,7 +11,10 @@
  * forms (chlo_broadcast.ts); the others are refused by name. Collectives are translated in collective_ops.ts, infeed,
  * outfeed, send and recv in host_transfer_ops.ts; dynamic_pad, dynamic_gather
  * and dynamic_conv with constant paddings and sizes are read as pad, gather
- * and convolution (dynamic_ops.ts).
+ * and convolution (dynamic_ops.ts). The MHLO forms XLA's HLO import (and
+ * minixla's printer) writes for HLO ops StableHLO lacks are read as those ops:
+ * stochastic_convert, xla.rng_get_and_update_state, a custom call's
+ * mhlo.literal, the ragged_all_to_all custom call, all_to_all's tuple form.
  */
 import { type Attr, intList } from "./attributes.ts";
 import { isChloBroadcast, translateChloBroadcast } from "./chlo_broadcast.ts";

@@ -2,8 +2,10 @@
  * How each HLO opcode prints as StableHLO: one entry per opcode (a table typed
  * over every opcode, so a new opcode does not compile until it is handled).
  * Each entry prints the op into the writer and returns the value the HLO
- * instruction stands for; ops with no StableHLO form throw
- * StableHloPrintError naming the op and why.
+ * instruction stands for. Ops StableHLO has no op for print as XLA's own HLO
+ * import prints them (CHLO's or MHLO's op, a typed-FFI custom call), so JAX's
+ * parser reads them and minixla's reader reads them back; ops with no such
+ * form throw StableHloPrintError naming the op and why.
  */
 import type { Immutable } from "immer";
 import { type ReplicaGroups, defaultComparisonType } from "../attributes.ts";
