@@ -19,6 +19,7 @@ interface Verdict {
   readonly id: string;
   readonly status: string;
   readonly reason?: string;
+  readonly why?: string;
 }
 interface Record {
   readonly counts: { readonly [corpus: string]: { readonly [status: string]: number } };
@@ -63,6 +64,11 @@ describe("acceptance.json on the xla-hlo corpus", () => {
       tally[r.corpus][r.status] = (tally[r.corpus][r.status] ?? 0) + 1;
     }
     expect(tally).toEqual(record.counts);
+  });
+
+  it("gives a why for every module of every corpus that is not plainly same", () => {
+    const unexplained = record.results.filter((r) => r.status !== "same" && (r.why ?? "") === "").map((r) => `${r.corpus}/${r.id}: ${r.status}`);
+    expect(unexplained).toEqual([]);
   });
 
   it("the subset holds a module of every status the corpus has", () => {
