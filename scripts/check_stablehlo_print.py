@@ -13,7 +13,8 @@ A corpus:   python check_stablehlo_print.py --manifest DIR/manifest.json RESULT.
     XLA itself gives differently from one compile to the next (rng draws, padding beyond a dynamic size, buffers no
     device writes) are left out of the comparison, and elided constants ({...}) are written out as zeros, minixla's
     reading. Each module runs in a worker process; where one crashes XLA, each form is run alone in its own process,
-    so the crash is pinned on the HLO text, the printed text or both.
+    so the crash is pinned on the HLO text, the printed text or both; a module still running after HANG_SECONDS (an
+    infeed or recv no host feeds) is stopped and each form run alone the same way, a form that hangs alone failing.
 One form:   python check_stablehlo_print.py --side hlo|mlir DIR N
     runs one form of one dumped module (N inputs) alone, saving XLA's outputs as <form>_out<i>.npy in DIR.
 
@@ -60,7 +61,18 @@ def compile_and_run(code, args):
     except AttributeError:
         exe = backend.compile(code, xc.CompileOptions())
     bufs = [jax.device_put(a, devs[0]) for a in args]
-    return [np.asarray(o) for o in exe.execute(bufs)]
+    return [a for a in (array_or_token(o) for o in exe.execute(bufs)) if a is not None]
+
+
+def array_or_token(buffer):
+    """A result's array, or None for a token (no value to read, as JAX leaves a program's tokens out)."""
+    import numpy as np
+    try:
+        return np.asarray(buffer)
+    except Exception as e:
+        if "token-shape buffer" in str(e):
+            return None
+        raise
 
 
 def run_hlo(text, args):
@@ -324,7 +336,11 @@ def attribute_crash(e):
     res = {"corpus": e["corpus"], "id": e["id"]}
     procs = {}
     for which in ("hlo", "mlir"):
-        procs[which] = subprocess.run([sys.executable, __file__, "--side", which, e["dir"], str(e["inputs"])], capture_output=True, text=True)
+        try:
+            procs[which] = subprocess.run([sys.executable, __file__, "--side", which, e["dir"], str(e["inputs"])], capture_output=True, text=True, timeout=HANG_SECONDS)
+        except subprocess.TimeoutExpired:
+            # Still waiting after HANG_SECONDS (an infeed or recv that no host feeds): a failure, not a crash.
+            procs[which] = subprocess.CompletedProcess([], 1, "", f"still running after {HANG_SECONDS} s (waits on a host transfer nothing feeds)")
     crashed = {w: p.returncode < 0 or p.returncode > 128 for w, p in procs.items()}
     failed = {w: p.returncode != 0 for w, p in procs.items()}
     if crashed["hlo"] and crashed["mlir"]:
@@ -350,13 +366,32 @@ def attribute_crash(e):
     return res
 
 
+HANG_SECONDS = int(os.environ.get("HANG_SECONDS", "60"))
+
+
+def run_worker(manifest_path, start, lines_path):
+    """Runs a worker from `start`; stops it where one module has run HANG_SECONDS (it then counts as crashed there)."""
+    import time
+    proc = subprocess.Popen([sys.executable, __file__, "--worker", manifest_path, str(start), lines_path])
+    last, since = None, time.time()
+    while proc.poll() is None:
+        time.sleep(1)
+        lines = open(lines_path).read().splitlines()
+        tail = json.loads(lines[-1]) if lines else None
+        if tail != last:
+            last, since = tail, time.time()
+        elif tail is not None and tail.get("started") and time.time() - since > HANG_SECONDS:
+            proc.kill()
+            proc.wait()
+
+
 def run_manifest(manifest_path, result_path):
     entries = json.load(open(manifest_path))
     lines_path = result_path + ".lines"
     open(lines_path, "w").close()
     start = 0
     while start < len(entries):
-        subprocess.run([sys.executable, __file__, "--worker", manifest_path, str(start), lines_path])
+        run_worker(manifest_path, start, lines_path)
         done = {}
         started = None
         for line in open(lines_path):

@@ -3,7 +3,12 @@
  * scripts/check_stablehlo_print.py, one folder per module (its HLO text, the
  * printed `module.mlir`, its inputs as .npy) and a manifest.json listing them,
  * with the reason wherever printStableHlo refused a module:
- *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print [corpus ...] [--large | --only-large]
+ *   npx tsx scripts/dump_stablehlo_print.ts /tmp/shlo-print [corpus ...] [--large | --only-large] [--ids FILE]
+ * (`--ids FILE`: only the modules whose ids FILE lists, one a line: a rerun of a few to merge into a sweep's.)
+ * XLA's execute takes no token argument: a module whose entry takes tokens runs
+ * as JAX runs one, from an entry that makes each token with after-all and
+ * calls it, its token results left out (its folder's module.hlo is that
+ * module, printed by minixla).
  * Corpora: test/corpus/{xla-jax,xla-ops,jax-models,xla-chlo} (their own inputs),
  * xla-hlo (seeded inputs, as its test makes them) and stablehlo (the HLO
  * translations of StableHLO's interpreter tests and test data; no inputs).
@@ -11,7 +16,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  ELEMENT_TYPE_INFO, type HloModule, type Literal, elementCount, entryComputation, isArrayLiteral, isTupleShape, parametersOf, parseHloModule, printStableHlo, type Shape, writeNpy,
+  ELEMENT_TYPE_INFO, type HloModule, type Literal, elementCount, entryComputation, isArrayLiteral, isTupleShape, parametersOf, parseHloModule, printHloModule,
+  printStableHlo, type Shape, shapeToString, writeNpy,
 } from "@minixla/hlo";
 import { corpusModules, isSlow, isSlowModule, randomInputs } from "../test/corpus/xla-hlo/corpus.ts";
 import { readCorpus } from "../test/corpus/stablehlo/mlir_cases.ts";
@@ -34,20 +40,69 @@ const onlyLarge = process.argv.includes("--only-large");
 /** The most input bytes a module may take with --large. */
 const MAX_INPUT_BYTES = 2 ** 30;
 /** Corpora to print (all when none is named after the output folder). */
-const only = new Set(process.argv.slice(3).filter((a) => !a.startsWith("--")));
+const idsAt = process.argv.indexOf("--ids");
+const idsFile = idsAt < 0 ? undefined : process.argv[idsAt + 1];
+const ids = idsFile === undefined ? undefined : new Set(readFileSync(idsFile, "utf8").split("\n").map((l) => l.trim()).filter((l) => l !== ""));
+const only = new Set(process.argv.slice(3).filter((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--ids"));
 const wanted = (corpus: string) => only.size === 0 || only.has(corpus);
 mkdirSync(out, { recursive: true });
 const entries: Entry[] = [];
 
+/**
+ * The module run from an entry without token parameters, as JAX runs one: each token parameter made by after-all,
+ * the old entry called, its token results left out. Undefined where no entry parameter is a token, or where one
+ * holds a token inside a tuple.
+ */
+function tokenFree(m: HloModule): HloModule | undefined {
+  const entry = entryComputation(m);
+  const params = parametersOf(entry);
+  if (!params.some((p) => !isTupleShape(p.shape) && p.shape.elementType === "token")) return undefined;
+  const hasToken = (s: Shape): boolean => (isTupleShape(s) ? s.tupleShapes.some(hasToken) : s.elementType === "token");
+  if (params.some((p) => isTupleShape(p.shape) && hasToken(p.shape))) return undefined;
+  const lines = params.map((p, i) =>
+    !isTupleShape(p.shape) && p.shape.elementType === "token" ? `  a${i} = token[] after-all()` : `  a${i} = ${shapeToString(p.shape)} parameter(${params.slice(0, i).filter((q) => isTupleShape(q.shape) || q.shape.elementType !== "token").length})`,
+  );
+  const root = entry.instructions.find((i) => i.name === entry.root);
+  if (root === undefined) return undefined;
+  lines.push(`  c = ${shapeToString(root.shape)} call(${params.map((_, i) => `a${i}`).join(", ")}), to_apply=${entry.name}`);
+  // The result's array leaves, each read by a chain of get-tuple-elements.
+  const kept: { readonly name: string; readonly shape: string }[] = [];
+  const walk = (s: Shape, name: string): void => {
+    if (!isTupleShape(s)) {
+      if (s.elementType !== "token") kept.push({ name, shape: shapeToString(s) });
+      return;
+    }
+    s.tupleShapes.forEach((e, i) => {
+      const g = `${name}_${i}`;
+      lines.push(`  ${g} = ${shapeToString(e)} get-tuple-element(${name}), index=${i}`);
+      walk(e, g);
+    });
+  };
+  walk(root.shape, "c");
+  lines.push(`  ROOT r = (${kept.map((k) => k.shape).join(", ")}) tuple(${kept.map((k) => k.name).join(", ")})`);
+  const text = printHloModule(m).split("\n");
+  const header = `HloModule ${m.name}${(text[0].match(/, (replica_count|num_partitions)=\d+/g) ?? []).join("")}`;
+  const body = text.slice(1).map((l) => (l.startsWith(`ENTRY ${entry.name} `) ? l.slice("ENTRY ".length) : l));
+  return parseHloModule([header, ...body, "", "ENTRY token_free_entry {", ...lines, "}", ""].join("\n"));
+}
+
 function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => readonly Literal[] | Uint8Array[]): void {
   const dir = join(out, String(entries.length));
   const base = { corpus, id, dir };
+  if (ids !== undefined && !ids.has(id)) return;
   let m: HloModule;
   try {
     m = parseHloModule(hlo);
   } catch (e) {
     entries.push({ ...base, inputs: 0, skipped: `minixla does not read it: ${(e as Error).message.split("\n")[0]}` });
     return;
+  }
+  // Inputs are made for the module as it is; a token-free entry takes them without its tokens.
+  const original = m;
+  const wrapped = tokenFree(m);
+  if (wrapped !== undefined) {
+    m = wrapped;
+    hlo = printHloModule(wrapped);
   }
   let mlir: string;
   try {
@@ -69,7 +124,7 @@ function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => 
       return;
     }
   }
-  const args = inputs(m);
+  const args = inputs(original);
   const files: Uint8Array[] = [];
   // The printed @main takes a tuple parameter as its leaves, in order (XLA's execute takes them so for the HLO too).
   const stack = [...args].reverse();
@@ -78,6 +133,7 @@ function add(corpus: string, id: string, hlo: string, inputs: (m: HloModule) => 
     if (a instanceof Uint8Array) files.push(a);
     else if (!isArrayLiteral(a)) stack.push(...[...a.elements].reverse());
     else if (a.shape.elementType !== "token") files.push(writeNpy(a));
+    else if (wrapped !== undefined) continue;
     else {
       entries.push({ ...base, inputs: 0, skipped: "an entry parameter is a token" });
       return;

@@ -290,11 +290,12 @@ describe("printStableHlo: typed-FFI custom calls", () => {
 
 describe("printStableHlo: refusals", () => {
   it.each([
-    ["all-to-all", "ENTRY main {\n  x = f32[4] parameter(0)\n  y = f32[4] parameter(1)\n  ROOT r = (f32[4], f32[4]) all-to-all(x, y), replica_groups={}\n}\n"],
-    // The old (operand, result) form of all-reduce-start: JAX's verifier rejects an all_reduce with more results than operands.
+    // all-to-all over named mesh axes (its split count would be the mesh group's size): not printed.
+    ["all-to-all", "ENTRY main {\n  x = f32[4] parameter(0)\n  ROOT r = f32[4] all-to-all(x), replica_groups=mesh['a'=2,'b'=2] {'a'}, dimensions={0}\n}\n"],
+    // Groups over a sub-axis of a mesh: no axis_ref form read here.
     [
-      "all-reduce-start",
-      "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY main {\n  x = f32[4] parameter(0)\n  r = (f32[4], f32[4]) all-reduce-start(x), replica_groups={}, to_apply=add\n  ROOT d = f32[4] all-reduce-done(r)\n}\n",
+      "all-reduce",
+      "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY main {\n  x = f32[4] parameter(0)\n  ROOT r = f32[4] all-reduce(x), replica_groups=mesh['a'=4,'b'=2] {'a':(1)2}, to_apply=add\n}\n",
     ],
   ])("refuses %s with a StableHloPrintError naming it", (op, body) => {
     let caught: unknown;

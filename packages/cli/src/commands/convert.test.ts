@@ -80,8 +80,7 @@ describe("minixla convert", () => {
 
 ENTRY main {
   p = f32[4] parameter(0)
-  q = f32[4] parameter(1)
-  ROOT r = (f32[4], f32[4]) all-to-all(p, q), replica_groups={}
+  ROOT r = f32[4] all-to-all(p), replica_groups=mesh['a'=2,'b'=2] {'a'}, dimensions={0}
 }
 `,
     );

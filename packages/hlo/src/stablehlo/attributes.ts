@@ -34,7 +34,7 @@ const STRUCTS_WITH_FIELDS = new Set([
   "#stablehlo.output_operand_alias", "#stablehlo.dot_algorithm", "#stablehlo.result_accuracy",
   "#stablehlo.type_extensions", "#mhlo.gather", "#mhlo.scatter", "#mhlo.dot", "#mhlo.channel_handle",
   "#mhlo.output_operand_alias",
-  "#chlo.ragged_dot",
+  "#chlo.ragged_dot", "#stablehlo.replica_group_mesh_axes", "#stablehlo.axis_ref",
 ]);
 
 function parseNumber(lx: MlirLexer, neg: MlirToken | undefined, t: MlirToken): Attr {

@@ -8,8 +8,12 @@
  * `dimensions={d}`. HLO's all-to-all splits and concatenates along one
  * dimension; where StableHLO names two, the received chunks are moved from
  * the split dimension to the concat dimension by a reshape, a transpose and
- * a reshape. collective_reduce and collective_broadcast with a dynamic root
- * are written in rooted_collectives.ts.
+ * a reshape; MHLO's all_to_all without dimensions is HLO's tuple form.
+ * Groups over named mesh axes (`#stablehlo.replica_group_mesh_axes` over an
+ * `sdy.mesh`) become HLO's `mesh[...] {...}` groups, and the ragged_all_to_all
+ * custom call XLA's HLO import writes becomes ragged-all-to-all.
+ * collective_reduce and collective_broadcast with a dynamic root are written
+ * in rooted_collectives.ts.
  */
 import { type Attr, denseInts, intList } from "./attributes.ts";
 import { type Comp, type Val, braces } from "./emitter.ts";
@@ -30,8 +34,7 @@ function attrInt(t: Translation, op: Op, name: string): number {
 }
 
 /** A rank-2 integer attribute's rows (`dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`); a splat fills every entry. */
-function matrix(t: Translation, op: Op, name: string): number[][] {
-  const a = op.attrs.get(name);
+function matrix(t: Translation, op: Op, name: string, a: Attr | undefined = op.attrs.get(name)): number[][] {
   if (a === undefined) return [];
   const at = "at" in a ? a.at : op.at;
   if (a.kind === "array") return a.items.map((row: Attr) => intList(t.out.lx, row, name));
@@ -67,8 +70,26 @@ function flag(op: Op, name: string): boolean {
 
 /** `replica_groups={...}`: StableHLO pads short groups with -1, HLO lists each group's own ids. */
 function replicaGroups(t: Translation, op: Op): string {
+  const a = op.attrs.get("replica_groups");
+  if (a?.kind === "struct" && a.name === "#stablehlo.replica_group_mesh_axes") return meshGroups(t, op, a);
   const groups = matrix(t, op, "replica_groups").map((g) => g.filter((x) => x !== -1));
   return `replica_groups=${groupsText(groups.filter((g) => g.length > 0))}`;
+}
+
+/** `#stablehlo.replica_group_mesh_axes<mesh = @m, axes = [#stablehlo.axis_ref<name = "x">]>` as HLO's `mesh['x'=2,...] {'x'}`. */
+function meshGroups(t: Translation, op: Op, a: Extract<Attr, { kind: "struct" }>): string {
+  const fail = (why: string) => t.out.lx.error(a.at, `${op.name}: replica_groups ${why}`);
+  const ref = a.fields.get("mesh");
+  const mesh = ref?.kind === "symbol" ? t.meshes.get(ref.name.replace(/^@/, "")) : undefined;
+  if (mesh === undefined) throw fail("names no sdy.mesh of the module");
+  const axes = a.fields.get("axes");
+  const names = (axes?.kind === "array" ? axes.items : []).map((x) => {
+    const n = x.kind === "struct" && x.name === "#stablehlo.axis_ref" && x.fields.size === 1 ? x.fields.get("name") : undefined;
+    if (n?.kind !== "string") throw fail("axes must be #stablehlo.axis_ref<name = \"...\"> (sub-axes are not read)");
+    if (!mesh.axes.some((m) => m.name === n.value)) throw fail(`axis ${n.value} is not an axis of the mesh`);
+    return n.value;
+  });
+  return `replica_groups=mesh[${mesh.axes.map((m) => `'${m.name}'=${m.size}`).join(",")}] {${names.map((n) => `'${n}'`).join(",")}}`;
 }
 
 function channel(t: Translation, op: Op): string[] {
@@ -106,6 +127,12 @@ function tensor(t: Translation, op: Op, ty: MlirType | undefined): TensorType {
  * into C gives StableHLO's result.
  */
 function allToAll(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
+  // The tuple form (MHLO's all_to_all without dimensions): operand i's chunk j goes to device j, as HLO's all-to-all
+  // without dimensions, whose shape is always a tuple.
+  if (!op.attrs.has("split_dimension")) {
+    const tuple = comp.emit(op.results[0]?.name ?? "all_to_all", { kind: "tuple", elements: op.resultTypes }, "all-to-all", operands, [replicaGroups(t, op), ...channel(t, op)].join(", "), op.at);
+    return op.resultTypes.map((_, i) => comp.gte(tuple, i, op.at));
+  }
   const split = attrInt(t, op, "split_dimension");
   const concat = attrInt(t, op, "concat_dimension");
   const n = attrInt(t, op, "split_count");
@@ -160,4 +187,17 @@ export function translateCollective(t: Translation, comp: Comp, op: Op, short: s
     default:
       throw t.out.lx.error(op.at, `${op.name} is not a collective`);
   }
+}
+
+/**
+ * `stablehlo.custom_call @ragged_all_to_all` with a typed-FFI dictionary of `replica_groups` and `channel_id`, as
+ * XLA's own HLO import writes HLO's ragged-all-to-all (and XLA reads it back): that op.
+ */
+export function raggedAllToAll(t: Translation, comp: Comp, op: Op, operands: readonly Val[]): Val[] {
+  const bc = op.attrs.get("backend_config");
+  const fields = bc?.kind === "dict" ? bc.entries : new Map<string, Attr>();
+  const groups = matrix(t, op, "replica_groups", fields.get("replica_groups")).map((g) => g.filter((x) => x !== -1)).filter((g) => g.length > 0);
+  const id = fields.get("channel_id");
+  const attrs = [`replica_groups=${groupsText(groups)}`, ...(id === undefined ? [] : [`channel_id=${intList(t.out.lx, id, "channel_id")[0]}`])];
+  return results(comp, op, "ragged-all-to-all", operands, attrs);
 }

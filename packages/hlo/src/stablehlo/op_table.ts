@@ -11,7 +11,10 @@
  * forms (chlo_broadcast.ts); the others are refused by name. Collectives are translated in collective_ops.ts, infeed,
  * outfeed, send and recv in host_transfer_ops.ts; dynamic_pad, dynamic_gather
  * and dynamic_conv with constant paddings and sizes are read as pad, gather
- * and convolution (dynamic_ops.ts).
+ * and convolution (dynamic_ops.ts). The MHLO forms XLA's HLO import (and
+ * minixla's printer) writes for HLO ops StableHLO lacks are read as those ops:
+ * stochastic_convert, xla.rng_get_and_update_state, a custom call's
+ * mhlo.literal, the ragged_all_to_all custom call, all_to_all's tuple form.
  */
 import { type Attr, intList } from "./attributes.ts";
 import { isChloBroadcast, translateChloBroadcast } from "./chlo_broadcast.ts";
@@ -19,8 +22,8 @@ import { decomposeComplexChlo, isComplexChlo } from "./chlo_complex.ts";
 import { decomposeChlo, isDecomposedChlo } from "./chlo_decompositions.ts";
 import { decomposeMulhi } from "./chlo_mulhi.ts";
 import { translateChloScan } from "./chlo_scan.ts";
-import { COLLECTIVES, translateCollective } from "./collective_ops.ts";
-import { denseLiteral } from "./dense.ts";
+import { COLLECTIVES, raggedAllToAll, translateCollective } from "./collective_ops.ts";
+import { denseLiteral, denseLiteralText } from "./dense.ts";
 import { HOST_TRANSFERS, translateHostTransfer } from "./host_transfer_ops.ts";
 import { staticForm } from "./dynamic_ops.ts";
 import { translateProbe } from "./probes.ts";
@@ -28,7 +31,7 @@ import { type Comp, type Val, braces } from "./emitter.ts";
 import type { MlirToken } from "./lexer.ts";
 import type { Op } from "./syntax.ts";
 import { type CheckRecord, type Translation, calleeComputation, freeValues, scalarRegionComputation, tupleRegionComputation } from "./translate.ts";
-import type { MlirType, TensorType } from "./types.ts";
+import { type MlirType, type TensorType, shapeText } from "./types.ts";
 
 const UNARY: Readonly<Record<string, string>> = {
   abs: "abs", cbrt: "cbrt", ceil: "ceil", cosine: "cosine", count_leading_zeros: "count-leading-zeros", exponential: "exponential",
@@ -298,6 +301,7 @@ function customCall(t: Translation, comp: Comp, op: Op, operands: readonly Val[]
   const target = op.callee;
   if (target === undefined) throw t.out.lx.error(op.at, "custom_call needs a target");
   if (target.startsWith("check.")) return checkOp(t, op, target.slice(6), operands);
+  if (target === "ragged_all_to_all" && op.attrs.get("backend_config")?.kind === "dict") return raggedAllToAll(t, comp, op, operands);
   const attrs = [`custom_call_target=${JSON.stringify(target)}`];
   const bc = op.attrs.get("backend_config");
   if (bc?.kind === "string" && bc.value !== "") attrs.push(`backend_config=${JSON.stringify(bc.value)}`);
@@ -306,6 +310,9 @@ function customCall(t: Translation, comp: Comp, op: Op, operands: readonly Val[]
   const api = op.attrs.get("api_version");
   if (api?.kind === "int" && api.value !== 1n) attrs.push(`api_version=API_VERSION_${["", "ORIGINAL", "STATUS_RETURNING", "STATUS_RETURNING_UNIFIED", "TYPED_FFI"][Number(api.value)] ?? "ORIGINAL"}`);
   if (flag(op, "has_side_effect")) attrs.push("custom_call_has_side_effect=true");
+  // MHLO's literal operand (SetBound's bound), as XLA's HLO import writes HLO's `literal=`.
+  const lit = op.attrs.get("mhlo.literal");
+  if (lit?.kind === "dense" && lit.type?.kind === "tensor") attrs.push(`literal=${shapeText(lit.type, t.out.lx, op.at)} ${denseLiteralText(t.out.lx, lit, lit.type)}`);
   if (op.resultTypes.length === 1) return [comp.emit(op.results[0]?.name ?? "custom_call", op.resultTypes[0], "custom-call", operands, attrs.join(", "), op.at)];
   const tuple = comp.emit(op.results[0]?.name ?? "custom_call", { kind: "tuple", elements: op.resultTypes }, "custom-call", operands, attrs.join(", "), op.at);
   return op.resultTypes.map((_, i) => comp.gte(tuple, i, op.at));
@@ -542,6 +549,10 @@ export function translateOp(t: Translation, comp: Comp, op: Op): Val[] {
       const e = eps?.kind === "float" ? eps.text : eps?.kind === "int" ? String(eps.value) : "0.001";
       return multi(comp, op, short.replace(/_/g, "-"), operands, `epsilon=${e}, feature_index=${int(t, op, undefined, "feature_index")}`);
     }
+    // MHLO's ops that StableHLO has no counterpart for, as XLA's HLO import (and minixla's printer) writes them.
+    case "stochastic_convert": return one("stochastic-convert");
+    case "xla.rng_get_and_update_state": return one("rng-get-and-update-state", `delta=${int(t, op, undefined, "delta")}`);
+    case "set_dimension_size": return one("set-dimension-size", `dimensions={${int(t, op, undefined, "dimension")}}`);
     case "uniform_quantize":
     case "uniform_dequantize":
       throw t.out.lx.error(op.at, `${op.name} works on quantized types, which have no HLO counterpart`);

@@ -2,8 +2,10 @@
  * How each HLO opcode prints as StableHLO: one entry per opcode (a table typed
  * over every opcode, so a new opcode does not compile until it is handled).
  * Each entry prints the op into the writer and returns the value the HLO
- * instruction stands for; ops with no StableHLO form throw
- * StableHloPrintError naming the op and why.
+ * instruction stands for. Ops StableHLO has no op for print as XLA's own HLO
+ * import prints them (CHLO's or MHLO's op, a typed-FFI custom call), so JAX's
+ * parser reads them and minixla's reader reads them back; ops with no such
+ * form throw StableHloPrintError naming the op and why.
  */
 import type { Immutable } from "immer";
 import { type ReplicaGroups, defaultComparisonType } from "../attributes.ts";
@@ -14,6 +16,8 @@ import type { Opcode } from "../opcode.ts";
 import { expandReplicaGroups } from "../replica_groups.ts";
 import { type ArrayShape, type Shape, defaultLayout, isTupleShape, shape } from "../shape.ts";
 import { unquote } from "../text/string_escape.ts";
+import { parseConstantText, parseShape } from "../text/parser.ts";
+import { isArrayLiteral } from "../literal.ts";
 import type { ModulePrinter } from "./printer.ts";
 import { boolArray, decimalText, denseText, i64Array, i64Matrix, i64Vector, mlirString, mlirType, symbol } from "./print_types.ts";
 import { type RegionBody, StableHloPrintError, type Value, type Writer, fromLeaves, shapeLeaves, ssa } from "./print_writer.ts";
@@ -113,7 +117,12 @@ function zeros(w: Writer, s: Shape): Value {
 }
 
 function replicaGroupsText(c: OpContext<Opcode>, g: Immutable<ReplicaGroups>): string {
-  if (g.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
+  if (g.kind === "mesh") {
+    // Named mesh axes: StableHLO's mesh-axes groups over a Shardy mesh, as XLA's own HLO import prints them.
+    if (g.groupAxes.some((a) => a.preSize !== undefined || a.size !== undefined)) refuse(c, "replica groups over sub-axes of a mesh have no StableHLO form");
+    const axes = g.groupAxes.map((a) => `#stablehlo.axis_ref<name = ${mlirString(a.name)}>`);
+    return `replica_groups = #stablehlo.replica_group_mesh_axes<mesh = ${symbol(c.printer.meshFor(g.axes))}, axes = [${axes.join(", ")}]>`;
+  }
   const groups = expandReplicaGroups(g);
   const width = groups.reduce((m, x) => Math.max(m, x.length), 0);
   // StableHLO pads groups of different sizes with -1.
@@ -159,8 +168,11 @@ function floatAttr(x: number, type: string): string {
   return `${decimalText(x)} : ${type}`;
 }
 
-/** A custom-call's raw HLO attributes as StableHLO properties; refuses those StableHLO cannot carry. */
-function customCallProps(c: OpContext<"custom-call">): string[] {
+/**
+ * A custom-call's raw HLO attributes as StableHLO properties (and, in `discardable`, MHLO's attributes beside them);
+ * refuses those StableHLO cannot carry.
+ */
+function customCallProps(c: OpContext<"custom-call">, discardable: string[]): string[] {
   const props = [`call_target_name = ${mlirString(c.inst.attributes.customCallTarget)}`];
   let api = 1;
   let config: string | undefined;
@@ -186,6 +198,10 @@ function customCallProps(c: OpContext<"custom-call">): string[] {
         props.push(`called_computations = [${names.map((n) => symbol(c.printer.functionFor(c.printer.computation(n)))).join(", ")}]`);
         break;
       }
+      // A literal operand of the call (SetBound's bound): MHLO's attribute, as XLA's own HLO import writes it.
+      case "literal":
+        discardable.push(`mhlo.literal = ${literalAttr(c, r.value)}`);
+        break;
       // Layout and aliasing hints and the schedule do not change the values computed.
       case "operand_layout_constraints": case "output_to_operand_aliasing": case "schedule": case "frontend_attributes":
       case "sharding": case "metadata": case "statistics_viz":
@@ -204,6 +220,17 @@ function customCallProps(c: OpContext<"custom-call">): string[] {
     else props.push(`backend_config = ${mlirString(text)}`);
   }
   return props;
+}
+
+/** `literal=s32[] 1` as a dense attribute (`dense<1> : tensor<i32>`); a tuple literal has none. */
+function literalAttr(c: OpContext<"custom-call">, text: string): string {
+  const m = /^\s*(\S+)\s+([^]*)$/.exec(text);
+  if (m === null || m[1].startsWith("(")) refuse(c, `its literal ${text} is not an array literal`);
+  const s = parseShape(m[1]);
+  if (isTupleShape(s)) refuse(c, `its literal ${text} is not an array literal`);
+  const l = parseConstantText(m[2], s);
+  if (!isArrayLiteral(l)) refuse(c, `its literal ${text} is not an array literal`);
+  return `${denseText(l)} : ${mlirType(s)}`;
 }
 
 function convLabels(rank: number, first: [number, string], second: [number, string], spatial: readonly number[]): string {
@@ -395,7 +422,19 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     results(c, "stablehlo.select_and_scatter", c.operands, windowProps(c, c.inst.attributes.window, false), [region(c, called(c, 0)), region(c, called(c, 1))]),
   sort: (c) =>
     results(c, "stablehlo.sort", c.operands, [`dimension = ${c.inst.attributes.dimension} : i64`, `is_stable = ${c.inst.attributes.isStable}`], [region(c, called(c, 0))]),
-  scan: (c) => refuse(c, "StableHLO has no scan op"),
+  // StableHLO has no scan: CHLO's, which XLA lowers as it lowers HLO's scan (a loop over slices along the dimension).
+  scan: (c) => {
+    const a = c.inst.attributes;
+    const s = c.inst.shape;
+    const count = isTupleShape(s) ? s.tupleShapes.length : 1;
+    return results(c, "chlo.scan", c.operands, [
+      `dimension = ${a.dimension} : i64`,
+      `is_associative = ${a.isAssociative}`,
+      `is_reverse = ${a.isReverse}`,
+      `operandSegmentSizes = array<i32: ${c.operands.length - a.numCarries}, ${a.numCarries}>`,
+      `resultSegmentSizes = array<i32: ${count - a.numCarries}, ${a.numCarries}>`,
+    ], [region(c, called(c, 0))]);
+  },
   convolution: (c) => {
     const a = c.inst.attributes;
     const d = a.dimensionNumbers;
@@ -475,29 +514,41 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   "stochastic-convert": (c) => results(c, "mhlo.stochastic_convert", c.operands),
   "all-reduce": (c) => results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]),
   "all-reduce-start": (c) => {
-    // An old form gives one operand an (operand, result) pair; all_reduce makes one result per operand.
     const s = c.inst.shape;
+    const props = collectiveProps(c, c.inst.attributes);
+    // An old form gives one operand an (operand, result) pair: the pair of the operand and its sum.
+    if (isTupleShape(s) && c.operands.length === 1 && s.tupleShapes.length === 2) {
+      const reduced = resultsAs(c, s.tupleShapes[1], "stablehlo.all_reduce", c.operands, props, [region(c, called(c, 0))]);
+      return { kind: "tuple", elements: [c.operands[0], reduced], shape: s };
+    }
     if (isTupleShape(s) ? s.tupleShapes.length !== c.operands.length : c.operands.length !== 1) refuse(c, "its shape has not one result per operand");
-    return results(c, "stablehlo.all_reduce", c.operands, collectiveProps(c, c.inst.attributes), [region(c, called(c, 0))]);
+    return results(c, "stablehlo.all_reduce", c.operands, props, [region(c, called(c, 0))]);
   },
-  "all-reduce-done": alias,
+  // The start's value, or the result of its (operand, result) pair.
+  "all-reduce-done": (c) => (isTupleShape(c.operands[0].shape) && !isTupleShape(c.inst.shape) ? c.w.elements(c.operands[0])[1] : c.operands[0]),
   "all-gather": (c) => results(c, "stablehlo.all_gather", c.operands, [`all_gather_dim = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)]),
   "all-gather-start": (c) => {
     const s = c.inst.shape;
+    // An old form's shape is the gathered result alone.
+    if (!isTupleShape(s) && c.operands.length === 1) return results(c, "stablehlo.all_gather", c.operands, [`all_gather_dim = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)]);
     if (!isTupleShape(s) || s.tupleShapes.length !== 2) refuse(c, "its shape is not an (operands, results) pair");
     const gathered = resultsAs(c, s.tupleShapes[1], "stablehlo.all_gather", c.operands, [`all_gather_dim = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)]);
     const inputs: Value = c.operands.length === 1 ? c.operands[0] : { kind: "tuple", elements: c.operands, shape: s.tupleShapes[0] as Extract<Shape, { elementType: "tuple" }> };
     return { kind: "tuple", elements: [inputs, gathered], shape: s };
   },
-  "all-gather-done": (c) => c.w.elements(c.operands[0])[1],
+  "all-gather-done": (c) => (isTupleShape(c.operands[0].shape) ? c.w.elements(c.operands[0])[1] : c.operands[0]),
   "reduce-scatter": (c) =>
     results(c, "stablehlo.reduce_scatter", c.operands, [`scatter_dimension = ${c.inst.attributes.dimension} : i64`, ...collectiveProps(c, c.inst.attributes)], [region(c, called(c, 0))]),
   "all-to-all": (c) => {
     const a = c.inst.attributes;
-    if (a.dimension === undefined) refuse(c, "the tuple form (no split dimension) has no StableHLO form");
     if (a.replicaGroups.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
     // XLA's compiler divides by the group size: empty groups (every device) print as one group of them all.
     const all = groupsOrAll(c, a.replicaGroups, a.channelId);
+    // The tuple form (no split dimension): MHLO's all_to_all without dimensions, as XLA's own HLO import prints it.
+    if (a.dimension === undefined) {
+      const channel = a.channelId === undefined ? [] : [`channel_handle = #mhlo.channel_handle<handle = ${a.channelId}, type = 1>`];
+      return results(c, "mhlo.all_to_all", c.operands, [...channel, replicaGroupsText(c, all)]);
+    }
     const groups = expandReplicaGroups(all);
     const count = groups[0]?.length ?? c.printer.replicaCount;
     return results(c, "stablehlo.all_to_all", c.operands, [
@@ -511,16 +562,24 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   "collective-permute": (c) => results(c, "stablehlo.collective_permute", c.operands, permuteProps(c.inst.attributes)),
   "collective-permute-start": (c) => {
     const s = c.inst.shape;
+    // An old form's shape is the permuted result alone.
+    if (!isTupleShape(s) && c.operands.length === 1) return results(c, "stablehlo.collective_permute", c.operands, permuteProps(c.inst.attributes));
     if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
     const moved = resultsAs(c, s.tupleShapes[1], "stablehlo.collective_permute", c.operands, permuteProps(c.inst.attributes));
     return { kind: "tuple", elements: [c.operands[0], moved, ...s.tupleShapes.slice(2).map((x) => zeros(c.w, x))], shape: s };
   },
-  "collective-permute-done": (c) => c.w.elements(c.operands[0])[1],
+  "collective-permute-done": (c) => (isTupleShape(c.operands[0].shape) ? c.w.elements(c.operands[0])[1] : c.operands[0]),
   "collective-broadcast": (c) => {
     if (c.operands.length !== 1) refuse(c, "stablehlo.collective_broadcast takes one operand");
     return results(c, "stablehlo.collective_broadcast", c.operands, [replicaGroupsText(c, c.inst.attributes.replicaGroups), ...channelText(c.inst.attributes.channelId)]);
   },
-  "ragged-all-to-all": (c) => refuse(c, "StableHLO has no ragged all-to-all"),
+  // StableHLO has no ragged all-to-all: the typed-FFI custom call XLA's own HLO import makes of it (and reads back).
+  "ragged-all-to-all": (c) => {
+    const a = c.inst.attributes;
+    if (a.replicaGroups.kind === "mesh") refuse(c, "replica groups over named mesh axes have no StableHLO form");
+    const config = [...(a.channelId === undefined ? [] : [`channel_id = ${a.channelId} : i64`]), replicaGroupsText(c, groupsOrAll(c, a.replicaGroups, a.channelId))];
+    return results(c, "stablehlo.custom_call", c.operands, ['call_target_name = "ragged_all_to_all"', "api_version = 4 : i32", `backend_config = {${config.join(", ")}}`]);
+  },
   "replica-id": (c) => results(c, "stablehlo.replica_id", []),
   "partition-id": (c) => results(c, "stablehlo.partition_id", []),
   "after-all": (c) => results(c, "stablehlo.after_all", c.operands),
@@ -543,11 +602,11 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
   outfeed: (c) =>
     results(c, "stablehlo.outfeed", [...c.w.leaves(c.operands[0]), c.operands[1]], [`outfeed_config = ${mlirString(c.inst.attributes.outfeedConfig)}`]),
   send: (c) => {
-    const a = c.inst.attributes;
-    const token = results(c, "stablehlo.send", [...c.w.leaves(c.operands[0]), c.operands[1]], sendRecvProps(a, 2));
     const s = c.inst.shape;
-    if (!isTupleShape(s)) refuse(c, "its shape is not a tuple");
-    return { kind: "tuple", elements: [c.operands[0], zeros(c.w, U32_SCALAR), resultOf(token, s.tupleShapes[2])], shape: s };
+    if (!isTupleShape(s) || s.tupleShapes.length !== 3) refuse(c, "its shape is not a (data, context, token) triple");
+    // stablehlo.send has one result, the token; HLO's data and context elements are the operand and a zero.
+    const token = resultsAs(c, s.tupleShapes[2], "stablehlo.send", [...c.w.leaves(c.operands[0]), c.operands[1]], sendRecvProps(c.inst.attributes, 2));
+    return { kind: "tuple", elements: [c.operands[0], zeros(c.w, U32_SCALAR), token], shape: s };
   },
   "send-done": (c) => c.w.elements(c.operands[0])[2],
   recv: (c) => {
@@ -619,7 +678,16 @@ export const OP_PRINTERS: { readonly [K in Opcode]: OpPrinter<K> } = {
     const refs = c.w.generic({ name: "stablehlo.optimization_barrier", operands: c.w.leaves(c.operands[0]), results: leaves });
     return fromLeaves(c.inst.shape, refs.map((r, i) => ssa(r, leaves[i])));
   },
-  "custom-call": (c) => results(c, "stablehlo.custom_call", c.operands, customCallProps(c)),
+  "custom-call": (c) => {
+    const discardable: string[] = [];
+    const props = customCallProps(c, discardable);
+    if (discardable.length === 0) return results(c, "stablehlo.custom_call", c.operands, props);
+    const s = c.inst.shape;
+    const shapes = isTupleShape(s) ? s.tupleShapes : [s];
+    const refs = c.w.generic({ name: "stablehlo.custom_call", operands: c.operands, properties: props, attributes: discardable, results: shapes });
+    const values = refs.map((r, i) => ssa(r, shapes[i]));
+    return isTupleShape(s) ? { kind: "tuple", elements: values, shape: s } : values[0];
+  },
 };
 
 /**
@@ -695,10 +763,6 @@ function sendRecvProps(a: { readonly channelId?: number; readonly isHostTransfer
     `channel_handle = #stablehlo.channel_handle<handle = ${a.channelId ?? 0}, type = ${a.isHostTransfer ? hostType : 1}>`,
     `is_host_transfer = ${a.isHostTransfer}`,
   ];
-}
-
-function resultOf(v: Value, s: Shape): Value {
-  return v.kind === "ssa" ? ssa(v.ref, s) : v;
 }
 
 /** func.call of the private function printed for computation `name`; the result is one value of `result`'s type. */

@@ -31,6 +31,8 @@ export interface ModulePrinter {
   readonly replicaCount: number;
   /** The module's partition count (the group size of cross-partition collectives whose groups are left empty). */
   readonly partitionCount: number;
+  /** The name of the module's `sdy.mesh` of these axes (declared once, on first use). */
+  meshFor(axes: readonly { readonly name: string; readonly size: number }[]): string;
 }
 
 /**
@@ -47,7 +49,17 @@ export function printStableHlo(module: HloModule): string {
   const pending: HloComputation[] = [];
   const taken = new Set<string>(["main"]);
   const header = headerAttributes(m);
+  const meshes = new Map<string, string>();
   const printer: ModulePrinter = {
+    meshFor(axes) {
+      const body = `<[${axes.map((a) => `${mlirString(a.name)}=${a.size}`).join(", ")}]>`;
+      let name = meshes.get(body);
+      if (name === undefined) {
+        name = meshes.size === 0 ? "mesh" : `mesh_${meshes.size}`;
+        meshes.set(body, name);
+      }
+      return name;
+    },
     replicaCount: header.replicas,
     partitionCount: header.partitions,
     body: (comp, params, w) => printBody(printer, comp, params, w),
@@ -73,6 +85,7 @@ export function printStableHlo(module: HloModule): string {
   out.push(...printFunction(printer, entryComputation(m), "main", true));
   // Functions are printed as they are first called; a function may call more (a worklist, not recursion).
   for (let i = 0; i < pending.length; i++) out.push(...printFunction(printer, pending[i], functions.get(pending[i].name) as string, false));
+  out.splice(1, 0, ...[...meshes].map(([body, name]) => `  sdy.mesh ${symbol(name)} = ${body}`));
   out.push("}");
   return `${out.join("\n")}\n`;
 }
