@@ -136,6 +136,7 @@ const SKIPPED: Readonly<Record<string, string>> = {
   "npx -y pnpm@10 bench": "minutes of timing on an idle machine; bench/run.ts checks its engines agree when run",
   "npx -y pnpm@10 bench:models": "minutes of timing (and real XLA where installed); test/bench_models.test.ts runs every model once through the same code",
   "BENCH_MODELS_ONLY=transformer BENCH_MODELS_REPEATS=50 npx -y pnpm@10 bench:models": "timing, as the line above; test/bench_models.test.ts runs the transformer models once through the same code",
+  "npx -y pnpm@10 bench:models:relaxed-simd": "timing, as the line above, with Node's relaxed SIMD on; fused_dot_f64.test.ts runs the hardware steps in a child Node with that flag",
   "npx -y pnpm@10 fuzz:xla --runs 1000 --seed 1 [--family unary,convert] [--mode both|xla-cpu|reference] [--no-shrink]":
     "needs Python with jax/jaxlib 0.10.2 (real XLA) and minutes; without it the fuzzer only says it skipped; test/xla_fuzz_corpus.test.ts runs its vendored corpus",
   "$PY examples/xla/shift_jax.py > shift.hlo": WALKTHROUGH,
