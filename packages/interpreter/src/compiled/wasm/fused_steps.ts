@@ -162,14 +162,22 @@ export function fma64Constants(f: FunctionBody): Fma64Constants {
   return { safeLo: set(SAFE_LO), minNormal: set(MIN_NORMAL_F64), tailHi: set(TAIL_HI), eighth: set(0.125), zero: set(0) };
 }
 
+/** Locals of the f64 step's arithmetic (fma64Arithmetic). */
+interface Fma64Terms {
+  readonly u: number;
+  readonly s: number;
+  readonly q: number;
+  readonly w: number;
+  readonly r: number;
+  readonly d: number;
+}
+
 /**
- * The f64 step's arithmetic, as dot_fma_rows.ts's f64FmaRows: TwoProduct
- * (x·y = u + q from the splits), TwoSum of u + c, r = s + w rounded once;
- * and ok, each lane's check that r is the one rounding of x·y + c
- * (fma64Tail's conditions: a midpoint s + w is settled too where q is
- * zero, w then exact). Sets locals r and ok (all ones where settled).
+ * The f64 step's arithmetic, shared by the exact and the moderate step:
+ * TwoProduct (x·y = u + q from the splits), TwoSum of u + c, r = s + w
+ * rounded once, and d = w - (r - s), what the rounding of s + w left.
  */
-function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Operands) => { readonly r: number; readonly ok: number } {
+function fma64Arithmetic(f: FunctionBody): (c: number, o: Fma64Operands) => Fma64Terms {
   const u = f.local(V128);
   const s = f.local(V128);
   const sb = f.local(V128);
@@ -177,7 +185,7 @@ function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Oper
   const w = f.local(V128);
   const r = f.local(V128);
   const d = f.local(V128);
-  const ok = f.local(V128);
+  const terms: Fma64Terms = { u, s, q, w, r, d };
   return (c, o) => {
     get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
     get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
@@ -194,6 +202,22 @@ function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Oper
     get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
     // d = w - (r - s)
     get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
+    return terms;
+  };
+}
+
+/**
+ * The f64 step's arithmetic, as dot_fma_rows.ts's f64FmaRows: TwoProduct
+ * (x·y = u + q from the splits), TwoSum of u + c, r = s + w rounded once;
+ * and ok, each lane's check that r is the one rounding of x·y + c
+ * (fma64Tail's conditions: a midpoint s + w is settled too where q is
+ * zero, w then exact). Sets locals r and ok (all ones where settled).
+ */
+function fma64Core(f: FunctionBody, k: Fma64Constants): (c: number, o: Fma64Operands) => { readonly r: number; readonly ok: number } {
+  const arithmetic = fma64Arithmetic(f);
+  const ok = f.local(V128);
+  return (c, o) => {
+    const { u, s, q, w, r, d } = arithmetic(c, o);
     // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d | q == 0)
     get(f, u); f.simd(Simd.f64x2Abs); get(f, k.safeLo); f.simd(Simd.f64x2Gt);
     get(f, r); f.simd(Simd.f64x2Abs); get(f, k.minNormal); f.simd(Simd.f64x2Ge).simd(Simd.v128And);
@@ -276,29 +300,9 @@ export function fma64ModerateConstants(f: FunctionBody): Fma64ModerateConstants 
  * where w falls on r's grid, which takes an exact product or a cancelling one).
  */
 export function fma64ModerateStep(f: FunctionBody, k: Fma64ModerateConstants, okAll: number): (c: number, o: Fma64Operands) => void {
-  const u = f.local(V128);
-  const s = f.local(V128);
-  const sb = f.local(V128);
-  const q = f.local(V128);
-  const w = f.local(V128);
-  const r = f.local(V128);
-  const d = f.local(V128);
+  const arithmetic = fma64Arithmetic(f);
   return (c, o) => {
-    get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
-    get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
-    get(f, s); get(f, u); f.simd(Simd.f64x2Sub).opU(Op.localSet, sb);
-    // q = xl·yl - (((u - xh·yh) - xl·yh) - xh·yl); w = ((u - (s - sb)) + (c - sb)) + q
-    get(f, o.xl); get(f, o.yl); f.simd(Simd.f64x2Mul);
-    get(f, u); get(f, o.xh); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
-    get(f, o.xl); get(f, o.yh); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
-    get(f, o.xh); get(f, o.yl); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
-    f.simd(Simd.f64x2Sub).opU(Op.localSet, q);
-    get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
-    get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
-    get(f, q); f.simd(Simd.f64x2Add).opU(Op.localSet, w);
-    get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
-    // d = w - (r - s)
-    get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
+    const { q, w, r, d } = arithmetic(c, o);
     // okAll &= max(16·|w|, 16·2^-1022) <= |r|
     get(f, okAll);
     get(f, w); f.simd(Simd.f64x2Abs); get(f, k.sixteen); f.simd(Simd.f64x2Mul); get(f, k.floor); f.simd(Simd.f64x2Pmax);
