@@ -11,6 +11,7 @@ import { type HloModule, type Literal, entryComputation, fuse, getComputation } 
 import { argumentChecker, prepareModule } from "../evaluate.ts";
 import type { EvalOptions } from "../kernel.ts";
 import { resolveMaxBytes } from "../memory_budget.ts";
+import { inlineSingleCalls } from "./inline_calls.ts";
 import { BufferPool, type ExecutionStats } from "./buffer_pool.ts";
 import { type Program, type Runner, planComputation, runProgram } from "./program.ts";
 import { resolveThreads, withThreads } from "./threads/settings.ts";
@@ -24,13 +25,15 @@ export interface CompileOptions extends EvalOptions {
   readonly compiledLoops?: boolean;
   /** Run fused loops as WebAssembly SIMD where that is exact and expected to pay (default true); false keeps to the JavaScript loops. */
   readonly wasm?: boolean;
+  /** Inline each call whose callee nothing else calls before fusing (default true; never with onProgress, or with fuse false). */
+  readonly inlineCalls?: boolean;
   /** Threads for large loop nests (default: every core; false or 1: the caller's thread only). MINIXLA_THREADS=0 turns them off. */
   readonly threads?: number | false;
 }
 
 /** A compiled module, executed as often as needed. */
 export interface Executable {
-  /** The module as compiled: checked, elided constants resolved, fused. */
+  /** The module as compiled: checked, elided constants resolved, single-use calls inlined, fused. */
   readonly module: HloModule;
   /** Runs the entry computation; arguments are never written to. The result reads as evaluate's does (`asArray`, `toTypedArray`). */
   execute(args: readonly Literal[]): Literal;
@@ -45,10 +48,11 @@ export interface Executable {
  */
 export function compile(module: HloModule, options: CompileOptions = {}): Executable {
   const checked = prepareModule(module, options, "compile");
-  const m = options.fuse === false ? checked : fuse.run(checked);
+  const maxBytes = resolveMaxBytes(options.maxBytes);
+  // Progress reports count each invocation's instructions, which inlining would change.
+  const m = options.fuse === false ? checked : fuse.run(options.onProgress === undefined && options.inlineCalls !== false ? inlineSingleCalls(checked, maxBytes) : checked);
   const useFast = options.compiledLoops !== false;
   const programs = new Map<string, Program>();
-  const maxBytes = resolveMaxBytes(options.maxBytes);
   const threads = resolveThreads(options.threads);
   // With threads, a helper thread touches the pages of each run's new result in advance (threads/page_reserve.ts).
   const pool = new BufferPool(threads > 1 && pageReserveEnabled());
