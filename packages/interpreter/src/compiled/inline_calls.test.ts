@@ -1,4 +1,4 @@
-import { EvalError, type HloModule, firstBitDifference, literal, parseHloModule } from "@minixla/hlo";
+import { EvalError, type HloInstruction, type HloModule, firstBitDifference, literal, parseHloModule } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../evaluate.ts";
@@ -95,6 +95,41 @@ describe("inlining single-use calls before compiling", () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("leaves called a callee that shares an instruction name with its caller", () => {
+    const m = parseHloModule(`HloModule shared_names
+
+f {
+  a = f64[2] parameter(0)
+  c = f64[2] sine(a)
+  ROOT d = f64[2] multiply(c, a)
+}
+
+ENTRY main {
+  a = f64[2] parameter(0)
+  c = f64[2] negate(a)
+  d = f64[2] call(c), to_apply=f
+  ROOT e = f64[2] add(d, c)
+}
+`);
+    // The parser makes names unique in the module; a module built as data need not be.
+    const plain = (n: string): string => n.replace(/\.1$/, "");
+    const main = m.computations[1];
+    const clashing: HloModule = {
+      ...m,
+      computations: [
+        m.computations[0],
+        {
+          ...main,
+          root: plain(main.root),
+          instructions: main.instructions.map((i) => ({ ...i, name: plain(i.name), operands: i.operands.map(plain) }) as HloInstruction),
+        },
+      ],
+    };
+    expect(clashing.computations[1].instructions.map((i) => i.name)).toEqual(["a", "c", "d", "e"]);
+    expect(calls(inlineSingleCalls(clashing, Number.POSITIVE_INFINITY))).toEqual(["f"]);
+    expect(calls(inlineSingleCalls(m, Number.POSITIVE_INFINITY))).toEqual([]);
   });
 
   it("names the instruction evaluate names when a loop inside an inlined callee fails", () => {

@@ -32,16 +32,19 @@ function inlineInto(c: HloComputation, callees: ReadonlyMap<string, HloComputati
   if (!c.instructions.some((i) => i.opcode === "call" && callees.has(i.called[0]))) return c;
   const alias = new Map<string, string>();
   const out: HloInstruction[] = [];
+  // Names are unique within a computation only: a callee sharing a name with its caller stays called.
+  const taken = new Set(c.instructions.map((i) => i.name));
   for (const original of c.instructions) {
     const inst = original.operands.some((o) => alias.has(o))
       ? ({ ...original, operands: original.operands.map((o) => alias.get(o) ?? o) } as HloInstruction)
       : original;
     const callee = inst.opcode === "call" ? callees.get(inst.called[0]) : undefined;
-    if (callee === undefined) {
+    if (callee === undefined || callee.instructions.some((ci) => ci.opcode !== "parameter" && taken.has(ci.name))) {
       out.push(inst);
       continue;
     }
     used.add(callee.name);
+    for (const ci of callee.instructions) taken.add(ci.name);
     const argument = new Map<string, string>();
     for (const ci of callee.instructions) if (ci.opcode === "parameter") argument.set(ci.name, inst.operands[ci.attributes.parameterNumber]);
     for (const ci of callee.instructions) {
