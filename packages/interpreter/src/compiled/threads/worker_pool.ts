@@ -14,23 +14,46 @@ import { WORKER_KERNELS, WORKER_SOURCE } from "./worker_source.ts";
 
 type WorkerThreads = typeof import("node:worker_threads");
 
-/** A kernel a worker can compile: its factory body and its scalar functions, as text. */
+/**
+ * A WebAssembly matmul a worker instantiates (threaded_dot.ts): its compiled
+ * module, the element offsets of A, B and the output in its memory, the
+ * output's length, whether it exports prepareA and prepareB, and the source
+ * of its host fma64 import ("" where it imports none).
+ */
+export interface ThreadMatmul {
+  readonly module: object;
+  readonly a: number;
+  readonly b: number;
+  readonly out: number;
+  readonly outLength: number;
+  readonly prepared: boolean;
+  readonly fma64: string;
+}
+
+/** A kernel a worker can compile: its factory body and its scalar functions, as text; or a WebAssembly matmul (`matmul`, then source is ""). */
 export interface ThreadKernel {
   readonly id: number;
   readonly source: string;
   readonly functions: readonly string[];
+  readonly matmul?: ThreadMatmul;
 }
 
-/** One share of a split kernel: the arrays it reads (shared memory) and the view of the output it writes. */
+/**
+ * One share of a split kernel: the arrays it reads (shared memory) and the
+ * view of the output it writes; for a matmul, `versions` numbers A's and
+ * B's values (-1: new every job), so an operand whose number has not changed
+ * is not copied into the worker's module memory again.
+ */
 export interface Share {
   readonly kernel: ThreadKernel;
   readonly arrays: readonly Float64Array[];
   readonly out: Float64Array;
+  readonly versions?: readonly number[];
 }
 
 interface Slot {
   readonly worker: Worker;
-  /** [0]: job state (0 running, 1 done, 2 failed); [1]: 1 once the worker listens. */
+  /** [0]: job state (0 running, 1 done, 2 failed); [1]: 1 once the worker listens; [2]: jobs posted (worker_source.ts). */
   readonly status: Int32Array;
   readonly errors: MessagePort;
   readonly sent: Set<number>;
@@ -77,7 +100,7 @@ export function newKernelId(): number {
 
 function startWorker(wt: WorkerThreads): Slot | undefined {
   try {
-    const status = new Int32Array(new SharedArrayBuffer(8));
+    const status = new Int32Array(new SharedArrayBuffer(12));
     const { port1, port2 } = new wt.MessageChannel();
     // No inherited loader flags: the worker runs plain JavaScript.
     const worker = new wt.Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { status, errors: port2 }, transferList: [port2] });
@@ -143,12 +166,14 @@ export function runSplit(shares: readonly Share[], runHere: (share: Share) => vo
     const { kernel } = share;
     Atomics.store(slot.status, 0, 0);
     const first = !slot.sent.has(kernel.id);
-    slot.worker.postMessage({ id: kernel.id, source: first ? kernel.source : "", functions: first ? kernel.functions : [], arrays: share.arrays, out: share.out });
+    const matmul = first ? kernel.matmul : undefined;
+    slot.worker.postMessage({ id: kernel.id, source: first ? kernel.source : "", functions: first ? kernel.functions : [], matmul, arrays: share.arrays, out: share.out, versions: share.versions });
     if (first) {
       slot.sent.add(kernel.id);
       // The worker drops its oldest kernel at the same point (worker_source.ts).
       if (slot.sent.size > WORKER_KERNELS) slot.sent.delete(slot.sent.values().next().value as number);
     }
+    Atomics.add(slot.status, 2, 1);
     posted.push({ slot, share });
   }
   workerJobs += posted.length;
@@ -167,7 +192,18 @@ export function runSplit(shares: readonly Share[], runHere: (share: Share) => vo
   if (failure !== undefined) throw failure;
 }
 
+/**
+ * How long the caller polls a worker's status word before it sleeps on it
+ * (ms): a thread woken from Atomics.wait after a few hundred microseconds
+ * asleep took about 0.1 ms more to resume (a virtual machine's idle core),
+ * while the shares of a split kernel end within a fraction of a
+ * millisecond of each other.
+ */
+const SPIN_MS = 1;
+
 function awaitShare(slot: Slot): EvalError | undefined {
+  const spinUntil = performance.now() + SPIN_MS;
+  while (Atomics.load(slot.status, 0) === 0 && performance.now() < spinUntil);
   const deadline = Date.now() + waitLimitMs;
   while (Atomics.load(slot.status, 0) === 0) {
     const left = deadline - Date.now();

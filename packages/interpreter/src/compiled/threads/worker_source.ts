@@ -7,19 +7,59 @@
  * The job's arrays are views of shared memory. The worker reports through
  * its status word (Int32Array on shared memory): 1 done, 2 failed (the
  * error's name and message posted on its error port first), then
- * Atomics.notify; the caller waits on that word. Each side keeps the last
+ * Atomics.notify; the caller waits on that word. Its third word counts the
+ * jobs posted (a doorbell): after a job the worker polls it for
+ * WORKER_SPIN_MS and takes a job posted meanwhile off its port at once. A kernel may instead be a
+ * WebAssembly matmul (threaded_dot.ts): its first job carries the compiled
+ * module, its memory's layout and its host fma64's source; the worker
+ * instantiates it once, and per job copies A and B in (each only when its
+ * version number changed or is -1), prepares them, runs it and copies the
+ * result to the job's output view. Each side keeps the last
  * WORKER_KERNELS kernels it sent or compiled, dropping the oldest in the
  * same order, so a long-running process does not grow without bound.
  */
 export const WORKER_KERNELS = 1024;
 
+/**
+ * How long a worker polls for its next job after one ends (ms), before it
+ * sleeps in its event loop: a thread woken after a while asleep took 0.05 to
+ * 0.1 ms to start (a virtual machine's idle core), as long as a dot's share
+ * takes, while a model's split kernels come a fraction of a millisecond apart.
+ */
+export const WORKER_SPIN_MS = 2;
+
 export const WORKER_SOURCE = `"use strict";
-const { parentPort, workerData } = require("node:worker_threads");
+const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_threads");
 const status = workerData.status;
 const errors = workerData.errors;
 const kernels = new Map();
+function matmulOf(w) {
+  const host = w.fma64 === "" ? undefined : { host: { fma64: new Function('"use strict"; return (' + w.fma64 + ');')() } };
+  const ex = new WebAssembly.Instance(w.module, host).exports;
+  const heap = new Float64Array(ex.memory.buffer);
+  const result = heap.subarray(w.out, w.out + w.outLength);
+  const seen = [-1, -1];
+  const at = [w.a, w.b];
+  const prepare = [ex.prepareA, ex.prepareB];
+  return (arrays, out, versions) => {
+    for (let k = 0; k < 2; k++) {
+      if (versions[k] < 0 || versions[k] !== seen[k]) {
+        heap.set(arrays[k], at[k]);
+        if (w.prepared) prepare[k]();
+        seen[k] = versions[k];
+      }
+    }
+    ex.run();
+    out.set(result);
+  };
+}
 function kernelOf(job) {
   let k = kernels.get(job.id);
+  if (k === undefined && job.matmul !== undefined) {
+    k = matmulOf(job.matmul);
+    kernels.set(job.id, k);
+    if (kernels.size > ${String(WORKER_KERNELS)}) kernels.delete(kernels.keys().next().value);
+  }
   if (k === undefined) {
     const fns = job.functions.map((s) => new Function('"use strict"; return (' + s + ');')());
     k = new Function(...fns.map((_, i) => "g" + i), '"use strict";\\n' + job.source)(...fns);
@@ -28,15 +68,30 @@ function kernelOf(job) {
   }
   return k;
 }
-parentPort.on("message", (job) => {
+function runJob(job) {
   try {
-    kernelOf(job)(job.arrays, job.out);
+    kernelOf(job)(job.arrays, job.out, job.versions);
     Atomics.store(status, 0, 1);
   } catch (e) {
     errors.postMessage({ name: e && e.name ? String(e.name) : "Error", message: e && e.message ? String(e.message) : String(e) });
     Atomics.store(status, 0, 2);
   }
   Atomics.notify(status, 0);
+}
+let handled = 0;
+parentPort.on("message", (job) => {
+  runJob(job);
+  handled++;
+  // The next job is awaited by polling the doorbell (jobs posted) a while before the event loop sleeps again.
+  let until = performance.now() + ${String(WORKER_SPIN_MS)};
+  while (performance.now() < until) {
+    if (Atomics.load(status, 2) === handled) continue;
+    const next = receiveMessageOnPort(parentPort);
+    if (next === undefined) continue;
+    runJob(next.message);
+    handled++;
+    until = performance.now() + ${String(WORKER_SPIN_MS)};
+  }
 });
 Atomics.store(status, 1, 1);
 Atomics.notify(status, 1);
