@@ -19,7 +19,7 @@ import { portableSource } from "./portable_function.ts";
 import { fma64Portable } from "./portable_fma64.ts";
 import { setDotThreadMinProducts, withThreads } from "./settings.ts";
 import { dotParts } from "./threaded_dot.ts";
-import { startThreads, threadedJobCount, threadsSupported } from "./worker_pool.ts";
+import { setShareStealing, startThreads, stolenJobCount, threadedJobCount, threadsSupported } from "./worker_pool.ts";
 
 const supported = threadsSupported();
 
@@ -72,13 +72,16 @@ describe("dotParts", () => {
 
 describe.skipIf(!supported)("threaded dots", () => {
   let before: number | undefined;
+  let stealing = true;
   beforeAll(() => {
     expect(startThreads(1)).toBe(1);
-    // Every dot splits, however small.
+    // Every dot splits, however small, and the workers run their parts (the caller takes none back).
     before = setDotThreadMinProducts(1);
+    stealing = setShareStealing(false);
   });
   afterAll(() => {
     setDotThreadMinProducts(before);
+    setShareStealing(stealing);
   });
 
   const BATCHED = { lhsBatchDimensions: [0], lhsContractingDimensions: [2], rhsBatchDimensions: [0], rhsContractingDimensions: [1] };
@@ -170,6 +173,22 @@ ENTRY %main (x: f64[16,64], w: f64[64,24]) -> f64[16,24] {
         expect(bad, `${numerics} run ${r}: element ${bad}`).toBe(-1);
       }
       expect(threadedJobCount()).toBeGreaterThan(jobs);
+    }
+  });
+
+  it("gives the same bits where the caller takes back a part its worker has not started", () => {
+    setShareStealing(true);
+    try {
+      const stolen = stolenJobCount();
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      for (let i = 0; i < 6; i++) {
+        // After a pause the worker sleeps, and wakes long after the caller's tiny part is done: the caller runs both parts.
+        Atomics.wait(pause, 0, 0, 30);
+        check(i % 2 === 0 ? "f64" : "f32", i % 3 === 0 ? "reference" : "xla-cpu", 2, 3, 4, 5, [1.5, -2, 1e300, 5e-324, NaN, 7], [0.25, -0, 3, 1e-300, -1e300]);
+      }
+      expect(stolenJobCount()).toBeGreaterThan(stolen);
+    } finally {
+      setShareStealing(false);
     }
   });
 });

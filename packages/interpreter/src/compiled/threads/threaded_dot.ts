@@ -13,7 +13,9 @@
  * its A and B from shared memory (an operand that stays, a constant, only
  * when it changes) and writes its output rows there. Operands not on shared
  * memory are copied there first (only the workers' parts; a staying operand
- * once), as is the output. Only dots of at least dotThreadMinProducts split,
+ * once), as is the output. A worker's part it has not started by the time
+ * the caller's is done runs on the caller's thread (worker_pool.ts runSplit's
+ * steal), so a late wake-up costs at most the single thread's time. Only dots of at least dotThreadMinProducts split,
  * and only where timing shows it pays (split_choice.ts).
  */
 import type { MatmulArithmetic, MatmulSizes } from "../wasm/emit_matmul.ts";
@@ -153,7 +155,7 @@ export function threadedMatmul(
         ? { kernel: kernels[0], arrays: [a, b], out }
         : { kernel: kernels[t], arrays: [sa.array.subarray(...p.a), sb.array.subarray(...p.b)], out: target.subarray(...p.out), versions },
     );
-    runSplit(shares, runHere);
+    runSplit(shares, runHere, true);
     if (target !== out) out.set(target.subarray(outFrom), outFrom);
   };
   const choice = new SplitChoice(PROBE_BURST);

@@ -53,10 +53,12 @@ export interface Share {
 
 interface Slot {
   readonly worker: Worker;
-  /** [0]: job state (0 running, 1 done, 2 failed); [1]: 1 once the worker listens; [2]: jobs posted (worker_source.ts). */
+  /** [0]: job state (0 running, 1 done, 2 failed); [1]: 1 once the worker listens; [2]: jobs posted; [3]: the job on offer (worker_source.ts). */
   readonly status: Int32Array;
   readonly errors: MessagePort;
   readonly sent: Set<number>;
+  /** The number of the last job posted (its claim ticket, worker_source.ts). */
+  ticket: number;
   dead: boolean;
 }
 
@@ -100,13 +102,13 @@ export function newKernelId(): number {
 
 function startWorker(wt: WorkerThreads): Slot | undefined {
   try {
-    const status = new Int32Array(new SharedArrayBuffer(12));
+    const status = new Int32Array(new SharedArrayBuffer(16));
     const { port1, port2 } = new wt.MessageChannel();
     // No inherited loader flags: the worker runs plain JavaScript.
     const worker = new wt.Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { status, errors: port2 }, transferList: [port2] });
     worker.unref();
     port1.unref();
-    const slot: Slot = { worker, status, errors: port1, sent: new Set(), dead: false };
+    const slot: Slot = { worker, status, errors: port1, sent: new Set(), ticket: 0, dead: false };
     worker.on("error", () => {
       slot.dead = true;
     });
@@ -155,9 +157,12 @@ export function threadedJobCount(): number {
 /**
  * Runs shares[0] on the caller's thread and the others on ready workers (any
  * without one run on the caller's thread too), and returns once all are
- * done. A worker's failure or a wait past the limit is an EvalError.
+ * done. With `steal`, a share whose worker has not claimed it by the time
+ * the caller's own are done runs on the caller's thread as well (same
+ * bits; `runHere` must then run any share). A worker's
+ * failure or a wait past the limit is an EvalError.
  */
-export function runSplit(shares: readonly Share[], runHere: (share: Share) => void): void {
+export function runSplit(shares: readonly Share[], runHere: (share: Share) => void, steal = false): void {
   const ready = readyWorkers(shares.length - 1);
   const posted: { slot: Slot; share: Share }[] = [];
   for (let k = 1; k < shares.length && posted.length < ready.length; k++) {
@@ -165,9 +170,12 @@ export function runSplit(shares: readonly Share[], runHere: (share: Share) => vo
     const share = shares[k];
     const { kernel } = share;
     Atomics.store(slot.status, 0, 0);
+    // Tickets are positive and never repeat within the 2^30 jobs a slot may take before they wrap.
+    slot.ticket = (slot.ticket % 0x3fffffff) + 1;
+    Atomics.store(slot.status, 3, slot.ticket);
     const first = !slot.sent.has(kernel.id);
     const matmul = first ? kernel.matmul : undefined;
-    slot.worker.postMessage({ id: kernel.id, source: first ? kernel.source : "", functions: first ? kernel.functions : [], matmul, arrays: share.arrays, out: share.out, versions: share.versions });
+    slot.worker.postMessage({ id: kernel.id, ticket: slot.ticket, source: first ? kernel.source : "", functions: first ? kernel.functions : [], matmul, arrays: share.arrays, out: share.out, versions: share.versions });
     if (first) {
       slot.sent.add(kernel.id);
       // The worker drops its oldest kernel at the same point (worker_source.ts).
@@ -184,12 +192,40 @@ export function runSplit(shares: readonly Share[], runHere: (share: Share) => vo
   } catch (e) {
     failure = e;
   }
-  // Always wait for every posted share: the output must not be written after this returns.
-  for (const { slot } of posted) {
+  // A share its worker has not claimed yet runs here instead (its wake-up, or a preemption, costs more than the
+  // share); every share a worker claimed is waited for: the output must not be written after this returns.
+  for (const { slot, share } of posted) {
+    if (failure === undefined && steal && stealing && Atomics.compareExchange(slot.status, 3, slot.ticket, STOLEN) === slot.ticket) {
+      stolenJobs++;
+      try {
+        runHere(share);
+      } catch (e) {
+        failure = e;
+      }
+      continue;
+    }
     const err = awaitShare(slot);
     failure ??= err;
   }
   if (failure !== undefined) throw failure;
+}
+
+/** The claim word's value once the caller took a job back (worker_source.ts). */
+const STOLEN = -2;
+
+let stealing = true;
+let stolenJobs = 0;
+
+/** Whether the caller runs a share whose worker has not started it (tests turn it off, so that the workers run every share); returns the previous setting. */
+export function setShareStealing(on: boolean): boolean {
+  const before = stealing;
+  stealing = on;
+  return before;
+}
+
+/** Shares the caller took back from workers that had not started them. */
+export function stolenJobCount(): number {
+  return stolenJobs;
 }
 
 /**

@@ -9,7 +9,11 @@
  * error's name and message posted on its error port first), then
  * Atomics.notify; the caller waits on that word. Its third word counts the
  * jobs posted (a doorbell): after a job the worker polls it for
- * WORKER_SPIN_MS and takes a job posted meanwhile off its port at once. A kernel may instead be a
+ * WORKER_SPIN_MS and takes a job posted meanwhile off its port at once. Its
+ * fourth holds the ticket of the job on offer: a worker runs a job only
+ * after swapping its ticket for -1 there, while the caller, its own share
+ * done, may swap it for -2 and run the job itself (the worker then skips
+ * it, having only compiled its kernel). A kernel may instead be a
  * WebAssembly matmul (threaded_dot.ts): its first job carries the compiled
  * module, its memory's layout and its host fma64's source; the worker
  * instantiates it once, and per job copies A and B in (each only when its
@@ -69,8 +73,18 @@ function kernelOf(job) {
   return k;
 }
 function runJob(job) {
+  let kernel;
+  let failed;
   try {
-    kernelOf(job)(job.arrays, job.out, job.versions);
+    kernel = kernelOf(job);
+  } catch (e) {
+    failed = e;
+  }
+  // The job is this worker's only if its ticket is still on offer: the caller may have taken it back.
+  if (Atomics.compareExchange(status, 3, job.ticket, -1) !== job.ticket) return;
+  try {
+    if (failed !== undefined) throw failed;
+    kernel(job.arrays, job.out, job.versions);
     Atomics.store(status, 0, 1);
   } catch (e) {
     errors.postMessage({ name: e && e.name ? String(e.name) : "Error", message: e && e.message ? String(e.message) : String(e) });
