@@ -15,15 +15,18 @@
  * memory are copied there first (only the workers' parts; a staying operand
  * once), as is the output. A worker's part it has not started by the time
  * the caller's is done runs on the caller's thread (worker_pool.ts runSplit's
- * steal), so a late wake-up costs at most the single thread's time. Only dots of at least dotThreadMinProducts split,
- * and only where timing shows it pays (split_choice.ts).
+ * steal), so a late wake-up costs at most the single thread's time. Only
+ * dots of at least dotThreadMinProducts split, and those always do: with
+ * that bound, splitting every time measured faster on a shared machine than
+ * timing both ways as the loop nests do (split_choice.ts), whose medians of
+ * a few runs flip with the load, and to which a split probed while the
+ * workers sleep looks slow.
  */
 import type { MatmulArithmetic, MatmulSizes } from "../wasm/emit_matmul.ts";
 import { type Matmul, type StayingOperands, compileWasmMatmul, matmulModule } from "../wasm/wasm_kernel.ts";
 import { portableSource } from "./portable_function.ts";
 import { fma64Portable } from "./portable_fma64.ts";
 import { dotThreadMinProducts } from "./settings.ts";
-import { SplitChoice } from "./split_choice.ts";
 import { isShared } from "./threaded_loop.ts";
 import { type Share, type ThreadKernel, newKernelId, runSplit, threadsSupported } from "./worker_pool.ts";
 
@@ -90,8 +93,6 @@ function sharedOperand(length: number, from: number, stays: boolean): (a: Float6
 
 const FMA64_SOURCE = portableSource(fma64Portable);
 
-/** Runs of each re-probe of the way not taken (split_choice.ts): the first of a split's may wake sleeping workers. */
-const PROBE_BURST = 3;
 
 /**
  * `single` (the dot's WebAssembly matmul for `sizes`) split across
@@ -158,6 +159,5 @@ export function threadedMatmul(
     runSplit(shares, runHere, true);
     if (target !== out) out.set(target.subarray(outFrom), outFrom);
   };
-  const choice = new SplitChoice(PROBE_BURST);
-  return (a, b, out) => choice.run(() => single(a, b, out), () => split(a, b, out));
+  return split;
 }
