@@ -18,7 +18,7 @@ import { compileDot } from "../dot_kernel.ts";
 import { portableSource } from "./portable_function.ts";
 import { fma64Portable } from "./portable_fma64.ts";
 import { setDotThreadMinProducts, withThreads } from "./settings.ts";
-import { dotParts } from "./threaded_dot.ts";
+import { dotBlocks, setCallerTakesBlocks } from "./threaded_dot.ts";
 import { setShareStealing, startThreads, stolenJobCount, threadedJobCount, threadsSupported } from "./worker_pool.ts";
 
 const supported = threadsSupported();
@@ -51,18 +51,20 @@ describe("fma64Portable", () => {
   });
 });
 
-describe("dotParts", () => {
-  it("cuts batches when there are enough, else the rows of one batch, covering every output element once", () => {
+describe("dotBlocks", () => {
+  it("cuts batches where there are several, else rows in multiples of the row tile, covering every output element once", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 4 }), (batches, m, k, n, threads) => {
-        const parts = dotParts({ batches, m, k, n }, threads);
-        if (parts === undefined) return batches < threads && (batches !== 1 || m < threads);
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 70 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.constantFrom(2, 4), (batches, m, k, n, unit) => {
+        const cut = dotBlocks({ batches, m, k, n }, unit);
+        if (cut === undefined) return batches === 1 && m <= unit;
+        if (cut.blocks.length > 16 || cut.sizes.length > 2 || cut.wholeB !== (batches === 1)) return false;
         let at = 0;
-        for (const p of parts) {
-          if (p.out[0] !== at) return false;
-          at = p.out[1];
-          if (p.out[1] - p.out[0] !== p.sizes.batches * p.sizes.m * p.sizes.n) return false;
-          if (p.a[1] - p.a[0] !== p.sizes.batches * p.sizes.m * k || p.b[1] - p.b[0] !== p.sizes.batches * k * n) return false;
+        for (const blk of cut.blocks) {
+          const s = cut.sizes[blk.module];
+          if (blk.out !== at) return false;
+          at += s.batches * s.m * n;
+          if (batches === 1 && blk !== cut.blocks[cut.blocks.length - 1] && s.m % unit !== 0) return false;
+          if (blk.a[1] - blk.a[0] !== s.batches * s.m * k || blk.b[1] - blk.b[0] !== s.batches * k * n || blk.a[0] !== (blk.out / n) * k) return false;
         }
         return at === batches * m * n;
       }),
@@ -73,15 +75,18 @@ describe("dotParts", () => {
 describe.skipIf(!supported)("threaded dots", () => {
   let before: number | undefined;
   let stealing = true;
+  let callerBlocks = true;
   beforeAll(() => {
     expect(startThreads(1)).toBe(1);
-    // Every dot splits, however small, and the workers run their parts (the caller takes none back).
+    // Every dot splits, however small, and the worker runs every block (the caller takes none, nor the job back).
     before = setDotThreadMinProducts(1);
     stealing = setShareStealing(false);
+    callerBlocks = setCallerTakesBlocks(false);
   });
   afterAll(() => {
     setDotThreadMinProducts(before);
     setShareStealing(stealing);
+    setCallerTakesBlocks(callerBlocks);
   });
 
   const BATCHED = { lhsBatchDimensions: [0], lhsContractingDimensions: [2], rhsBatchDimensions: [0], rhsContractingDimensions: [1] };
@@ -176,19 +181,27 @@ ENTRY %main (x: f64[16,64], w: f64[64,24]) -> f64[16,24] {
     }
   });
 
-  it("gives the same bits where the caller takes back a part its worker has not started", () => {
+  it("gives the same bits where the caller takes blocks too, or takes back a job its worker has not started", () => {
     setShareStealing(true);
+    setCallerTakesBlocks(true);
     try {
       const stolen = stolenJobCount();
       const pause = new Int32Array(new SharedArrayBuffer(4));
       for (let i = 0; i < 6; i++) {
-        // After a pause the worker sleeps, and wakes long after the caller's tiny part is done: the caller runs both parts.
+        // After a pause the worker sleeps, and wakes long after the caller took every block: its job is taken back.
         Atomics.wait(pause, 0, 0, 30);
-        check(i % 2 === 0 ? "f64" : "f32", i % 3 === 0 ? "reference" : "xla-cpu", 2, 3, 4, 5, [1.5, -2, 1e300, 5e-324, NaN, 7], [0.25, -0, 3, 1e-300, -1e300]);
+        check(i % 2 === 0 ? "f64" : "f32", i % 3 === 0 ? "reference" : "xla-cpu", 2 + (i % 3), 9, 4, 5, [1.5, -2, 1e300, 5e-324, NaN, 7], [0.25, -0, 3, 1e-300, -1e300]);
       }
       expect(stolenJobCount()).toBeGreaterThan(stolen);
+      fc.assert(
+        fc.property(fc.constantFrom("f64" as const, "f32" as const), fc.constantFrom("reference" as const, "xla-cpu" as const), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 30 }), fc.array(value, { minLength: 1, maxLength: 30 }), (t, numerics, batches, m, l) =>
+          check(t, numerics, batches, m, 7, 6, l, [...l].reverse()),
+        ),
+        { numRuns: 30 },
+      );
     } finally {
       setShareStealing(false);
+      setCallerTakesBlocks(false);
     }
   });
 });

@@ -1,98 +1,126 @@
 /**
  * The WebAssembly dot (wasm/emit_matmul.ts) split across threads by output
- * elements: the batches are cut into one range per thread where there are
- * at least as many batches as threads, else the rows of a single batch.
- * Each range is a matmul of its own, emitted for the range's sizes, so each
- * output element is the same chain of the same steps over the same values
- * as in the unsplit dot (the steps settle lanes and redo tiles per output
- * element, never across them), and the bits are the same. The caller's
- * thread runs the first range in its own module instance; each worker gets
- * its range's compiled module once (and, for XLA CPU's f64 steps, the
- * source of the host fma64 they call for the lanes they cannot settle,
- * portable_fma64.ts), instantiates it in its own memory, and per job copies
- * its A and B from shared memory (an operand that stays, a constant, only
- * when it changes) and writes its output rows there. Operands not on shared
- * memory are copied there first (only the workers' parts; a staying operand
- * once), as is the output. A worker's part it has not started by the time
- * the caller's is done runs on the caller's thread (worker_pool.ts runSplit's
- * steal), so a late wake-up costs at most the single thread's time. Only
- * dots of at least dotThreadMinProducts split, and those always do: with
- * that bound, splitting every time measured faster on a shared machine than
- * timing both ways as the loop nests do (split_choice.ts), whose medians of
- * a few runs flip with the load, and to which a split probed while the
- * workers sleep looks slow.
+ * elements: cut into blocks of whole batches where there are several,
+ * else of rows of the one batch (a multiple of the matmul's row tile), each
+ * block a matmul of its own, emitted for the block's sizes. Each output
+ * element is so the same chain of the same steps over the same values as in
+ * the unsplit dot (the steps settle lanes and redo tiles per output
+ * element, never across them), and the bits are the same.
+ *
+ * The threads take blocks one at a time off a shared counter until none are
+ * left: the caller's thread in its own module instances, each worker in
+ * its own, made from the compiled modules sent with its first job (with,
+ * for XLA CPU's f64 steps, the source of the host fma64 they call for the
+ * lanes they cannot settle, portable_fma64.ts). A worker copies each
+ * block's rows of A in from shared memory, and B unless its module holds B
+ * of that version already (a constant operand keeps its version while the
+ * same array comes), and writes its blocks' results to shared memory; the
+ * caller's arrays are copied there when they are not on it (A whole, B only
+ * when its version changes, the output's workers' blocks back). A worker
+ * that wakes late finds fewer blocks or none (worker_pool.ts runSplit's
+ * steal takes its job back if it has not started), and one preempted costs
+ * at most the block it holds, so splitting every dot above
+ * dotThreadMinProducts is never much slower than one thread, and those
+ * dots always split. (Timing both ways as the loop nests do,
+ * split_choice.ts, measured worse here: its medians of a few runs flip with
+ * the machine's load, and a split probed while the workers sleep looks slow.)
  */
+import { fma64 } from "../../numerics/xla_cpu/arith.ts";
 import type { MatmulArithmetic, MatmulSizes } from "../wasm/emit_matmul.ts";
-import { type Matmul, type StayingOperands, compileWasmMatmul, matmulModule } from "../wasm/wasm_kernel.ts";
+import { hardwareFma64 } from "../wasm/hardware_fma.ts";
+import { exportedBuffer, wasmApi } from "../wasm/runtime.ts";
+import { type Matmul, type MatmulModule, type StayingOperands, matmulModule } from "../wasm/wasm_kernel.ts";
 import { portableSource } from "./portable_function.ts";
 import { fma64Portable } from "./portable_fma64.ts";
 import { dotThreadMinProducts } from "./settings.ts";
 import { isShared } from "./threaded_loop.ts";
 import { type Share, type ThreadKernel, newKernelId, runSplit, threadsSupported } from "./worker_pool.ts";
 
-/** Element ranges [from, to) of one part's A, B and output in the whole dot's arrays. */
-interface Part {
-  readonly sizes: MatmulSizes;
+/** Blocks a dot is cut into at most: enough that a late or preempted thread leaves little to wait for, few enough that each pays its calls and copies. */
+const MAX_BLOCKS = 16;
+
+/** One block: its module's index, and its ranges of A and B and its output's start in the whole dot's arrays. */
+export interface DotBlock {
+  readonly module: number;
   readonly a: readonly [number, number];
   readonly b: readonly [number, number];
-  readonly out: readonly [number, number];
+  readonly out: number;
 }
 
-/** The parts of a dot cut `threads` ways, or undefined where it has neither enough batches nor a single batch of enough rows. */
-export function dotParts({ batches, m, k, n }: MatmulSizes, threads: number): Part[] | undefined {
-  const byBatch = batches >= threads;
-  if (!byBatch && (batches !== 1 || m < threads)) return undefined;
-  const count = byBatch ? batches : m;
-  const parts: Part[] = [];
-  for (let t = 0; t < threads; t++) {
-    const lo = Math.floor((count * t) / threads);
-    const hi = Math.floor((count * (t + 1)) / threads);
-    parts.push(
-      byBatch
-        ? { sizes: { batches: hi - lo, m, k, n }, a: [lo * m * k, hi * m * k], b: [lo * k * n, hi * k * n], out: [lo * m * n, hi * m * n] }
-        : { sizes: { batches: 1, m: hi - lo, k, n }, a: [lo * k, hi * k], b: [0, k * n], out: [lo * n, hi * n] },
-    );
-  }
-  return parts;
-}
-
-/** A view of [from, to) of the array last given, made again only when another array comes (so a staying operand keeps its identity). */
-function viewer(from: number, to: number): (a: Float64Array) => Float64Array {
-  let source: Float64Array | undefined;
-  let view: Float64Array | undefined;
-  return (a) => {
-    if (a !== source || view === undefined) {
-      source = a;
-      view = a.subarray(from, to);
-    }
-    return view;
-  };
+/** A dot's blocks, the sizes of their modules, and whether every block reads all of B (row blocks: B stays in a module's memory). */
+export interface DotBlocks {
+  readonly sizes: readonly MatmulSizes[];
+  readonly blocks: readonly DotBlock[];
+  readonly wholeB: boolean;
 }
 
 /**
- * One operand as the workers read it: the caller's array where it is on
- * shared memory, else a shared copy of [from, length) of it (the workers'
- * parts), made every run, or for a staying operand only when another array
- * comes; and its version (-1 where it does not stay: copied by the worker
- * every job).
+ * The blocks of a dot: batches where there are at least two, else rows in
+ * multiples of `unitRows`; undefined where that gives a single block.
  */
-function sharedOperand(length: number, from: number, stays: boolean): (a: Float64Array) => { readonly array: Float64Array; readonly version: number } {
-  let buffer: Float64Array | undefined;
-  let source: Float64Array | undefined;
-  let version = 0;
-  return (a) => {
-    if (stays && a === source) return { array: isShared(a) ? a : (buffer as Float64Array), version };
-    source = a;
-    version++;
-    if (isShared(a)) return { array: a, version: stays ? version : -1 };
-    buffer ??= new Float64Array(new SharedArrayBuffer(8 * length));
-    buffer.set(a.subarray(from), from);
-    return { array: buffer, version: stays ? version : -1 };
+export function dotBlocks({ batches, m, k, n }: MatmulSizes, unitRows: number): DotBlocks | undefined {
+  const byBatch = batches >= 2;
+  const count = byBatch ? batches : m;
+  const unit = byBatch ? 1 : unitRows;
+  const per = Math.max(unit, Math.ceil(count / MAX_BLOCKS / unit) * unit);
+  if (per >= count) return undefined;
+  const sizes: MatmulSizes[] = [];
+  const blocks: DotBlock[] = [];
+  for (let lo = 0; lo < count; lo += per) {
+    const len = Math.min(per, count - lo);
+    const s: MatmulSizes = byBatch ? { batches: len, m, k, n } : { batches: 1, m: len, k, n };
+    let module = sizes.findIndex((x) => x.batches === s.batches && x.m === s.m);
+    if (module < 0) module = sizes.push(s) - 1;
+    blocks.push(
+      byBatch
+        ? { module, a: [lo * m * k, (lo + len) * m * k], b: [lo * k * n, (lo + len) * k * n], out: lo * m * n }
+        : { module, a: [lo * k, (lo + len) * k], b: [0, k * n], out: lo * n },
+    );
+  }
+  return { sizes, blocks, wholeB: !byBatch };
+}
+
+/** A module instance on the caller's thread, and the version of B it holds (-1: none kept). */
+interface Unit {
+  readonly m: MatmulModule;
+  readonly heap: Float64Array;
+  readonly result: Float64Array;
+  readonly run: () => void;
+  readonly prepareA: () => void;
+  readonly prepareB: () => void;
+  b: number;
+}
+
+function instantiateUnit(m: MatmulModule): Unit | undefined {
+  if (wasmApi === undefined) return undefined;
+  const instance = new wasmApi.Instance(m.module, m.hostFma64 ? { host: { fma64 } } : undefined);
+  const buffer = exportedBuffer(instance, "memory");
+  const { run, prepareA, prepareB } = instance.exports;
+  if (buffer === undefined || typeof run !== "function") return undefined;
+  if (m.prepared && (typeof prepareA !== "function" || typeof prepareB !== "function")) return undefined;
+  const heap = new Float64Array(buffer);
+  const none = (): void => {};
+  return {
+    m,
+    heap,
+    result: heap.subarray(m.out, m.out + m.outLength),
+    run: run as () => void,
+    prepareA: m.prepared ? (prepareA as () => void) : none,
+    prepareB: m.prepared ? (prepareB as () => void) : none,
+    b: -1,
   };
 }
 
-const FMA64_SOURCE = portableSource(fma64Portable);
+let callerTakesBlocks = true;
 
+/** Whether the caller's thread takes blocks too (tests turn it off, with worker_pool.ts setShareStealing, so that the workers run every block); returns the previous setting. */
+export function setCallerTakesBlocks(on: boolean): boolean {
+  const before = callerTakesBlocks;
+  callerTakesBlocks = on;
+  return before;
+}
+
+const FMA64_SOURCE = portableSource(fma64Portable);
 
 /**
  * `single` (the dot's WebAssembly matmul for `sizes`) split across
@@ -110,54 +138,99 @@ export function threadedMatmul(
   if (threads <= 1 || !threadsSupported()) return single;
   const { batches, m, k, n } = sizes;
   if (batches * m * k * n < dotThreadMinProducts(arithmetic)) return single;
-  const parts = dotParts(sizes, threads);
-  if (parts === undefined || (arithmetic === "fma64" && FMA64_SOURCE === undefined)) return single;
-  const first = compileWasmMatmul(parts[0].sizes, arithmetic, narrowOperands, stay);
-  if (first === undefined) return single;
-  const kernels: ThreadKernel[] = [];
-  for (const part of parts) {
-    const compiled = matmulModule(part.sizes, arithmetic, narrowOperands);
-    if (compiled === undefined) return single;
-    const { module, a, b, out, outLength, prepared, hostFma64 } = compiled;
-    kernels.push({ id: newKernelId(), source: "", functions: [], matmul: { module, a, b, out, outLength, prepared, fma64: hostFma64 ? (FMA64_SOURCE as string) : "" } });
+  // The matmul's own row tile: 2 rows for the emulated fused f64 step, else 4 (emit_matmul.ts).
+  const cut = dotBlocks(sizes, arithmetic === "fma64" && !hardwareFma64() ? 2 : 4);
+  if (cut === undefined || (arithmetic === "fma64" && FMA64_SOURCE === undefined)) return single;
+  const modules: MatmulModule[] = [];
+  for (const s of cut.sizes) {
+    const mm = matmulModule(s, arithmetic, narrowOperands);
+    if (mm === undefined) return single;
+    modules.push(mm);
   }
-  // Part 0 on this thread, from the caller's arrays (views kept per array, for the operands that stay).
-  const [p0] = parts;
-  const a0 = viewer(...p0.a);
-  const b0 = viewer(...p0.b);
-  const o0 = viewer(...p0.out);
-  // A worker's part that runs here (its worker not started yet) gets a module instance of its own, made when first needed.
-  const fallback = new Map<ThreadKernel, Matmul>();
-  const runHere = (s: Share): void => {
-    if (s.kernel === kernels[0]) {
-      first(a0(s.arrays[0]), b0(s.arrays[1]), o0(s.out));
-      return;
-    }
-    let mm = fallback.get(s.kernel);
-    if (mm === undefined) {
-      const part = parts[kernels.indexOf(s.kernel)];
-      mm = compileWasmMatmul(part.sizes, arithmetic, narrowOperands) as Matmul;
-      fallback.set(s.kernel, mm);
-    }
-    mm(s.arrays[0], s.arrays[1], s.out);
+  const units: Unit[] = [];
+  for (const mm of modules) {
+    const u = instantiateUnit(mm);
+    if (u === undefined) return single;
+    units.push(u);
+  }
+  const { blocks, wholeB } = cut;
+  const count = blocks.length;
+  const flat = new Int32Array(7 * count);
+  blocks.forEach((blk, i) => flat.set([blk.module, blk.a[0], blk.a[1], blk.b[0], blk.b[1], blk.out, 0], 7 * i));
+  const workerKernel: ThreadKernel = {
+    id: newKernelId(),
+    source: "",
+    functions: [],
+    matmul: {
+      modules: modules.map(({ module, a, b, out, outLength, prepared }) => ({ module, a, b, out, outLength, prepared })),
+      blocks: flat,
+      keepB: wholeB,
+      fma64: arithmetic === "fma64" ? (FMA64_SOURCE as string) : "",
+    },
   };
+  const callerKernel: ThreadKernel = { id: -1, source: "", functions: [] };
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const mine = new Uint8Array(count);
+
+  /** Takes blocks off the counter until none are left, on this thread, from the caller's arrays. */
+  const runBlocks = (a: Float64Array, b: Float64Array, out: Float64Array, version: number): void => {
+    for (;;) {
+      const i = Atomics.add(counter, 0, 1);
+      if (i >= count) return;
+      mine[i] = 1;
+      const blk = blocks[i];
+      const u = units[blk.module];
+      u.heap.set(a.subarray(blk.a[0], blk.a[1]), u.m.a);
+      u.prepareA();
+      if (!wholeB || u.b !== version) {
+        u.heap.set(b.subarray(blk.b[0], blk.b[1]), u.m.b);
+        u.prepareB();
+        u.b = wholeB ? version : -1;
+      }
+      u.run();
+      out.set(u.result, blk.out);
+    }
+  };
+
+  // Shared copies of the operands and the output, made when the caller's are not on shared memory.
+  const aLength = batches * m * k;
+  const bLength = batches * k * n;
   const outLength = batches * m * n;
-  const sharedA = sharedOperand(batches * m * k, parts[1].a[0], stay.a);
-  const sharedB = sharedOperand(batches * k * n, parts[1].b[0], stay.b);
-  const outFrom = parts[1].out[0];
-  let outBuffer: Float64Array | undefined;
-  const split = (a: Float64Array, b: Float64Array, out: Float64Array): void => {
-    const sa = sharedA(a);
-    const sb = sharedB(b);
-    const target = isShared(out) ? out : (outBuffer ??= new Float64Array(new SharedArrayBuffer(8 * outLength)));
-    const versions = [sa.version, sb.version];
-    const shares: Share[] = parts.map((p, t) =>
-      t === 0
-        ? { kernel: kernels[0], arrays: [a, b], out }
-        : { kernel: kernels[t], arrays: [sa.array.subarray(...p.a), sb.array.subarray(...p.b)], out: target.subarray(...p.out), versions },
-    );
+  let aShared: Float64Array | undefined;
+  let bShared: Float64Array | undefined;
+  let outShared: Float64Array | undefined;
+  // B's version: the same while a staying operand's array comes again, new on every other run.
+  let bSource: Float64Array | undefined;
+  let version = 0;
+  return (a, b, out) => {
+    if (!(stay.b && b === bSource)) {
+      version = (version % 0x3fffffff) + 1;
+      bSource = b;
+      if (!isShared(b)) (bShared ??= new Float64Array(new SharedArrayBuffer(8 * bLength))).set(b);
+    }
+    let sa = a;
+    if (!isShared(a)) {
+      sa = aShared ??= new Float64Array(new SharedArrayBuffer(8 * aLength));
+      sa.set(a);
+    }
+    const sb = isShared(b) ? b : (bShared as Float64Array);
+    const target = isShared(out) ? out : (outShared ??= new Float64Array(new SharedArrayBuffer(8 * outLength)));
+    Atomics.store(counter, 0, 0);
+    mine.fill(0);
+    const shares: Share[] = [{ kernel: callerKernel, arrays: [a, b], out }];
+    for (let t = 1; t < threads; t++) shares.push({ kernel: workerKernel, arrays: [sa, sb], out: target, version, counter });
+    // The caller's share takes blocks (unless a test turned that off); a worker's share run here (its worker not ready, or its job taken back) takes what is left.
+    const runHere = (s: Share): void => {
+      if (s.kernel === workerKernel || callerTakesBlocks) runBlocks(a, b, out, version);
+    };
     runSplit(shares, runHere, true);
-    if (target !== out) out.set(target.subarray(outFrom), outFrom);
+    if (target !== out) {
+      for (let i = 0; i < count; i++) {
+        if (mine[i] === 1) continue;
+        const blk = blocks[i];
+        const len = modules[blk.module].outLength;
+        out.set(target.subarray(blk.out, blk.out + len), blk.out);
+      }
+    }
   };
-  return split;
 }

@@ -14,19 +14,27 @@ import { WORKER_KERNELS, WORKER_SOURCE } from "./worker_source.ts";
 
 type WorkerThreads = typeof import("node:worker_threads");
 
-/**
- * A WebAssembly matmul a worker instantiates (threaded_dot.ts): its compiled
- * module, the element offsets of A, B and the output in its memory, the
- * output's length, whether it exports prepareA and prepareB, and the source
- * of its host fma64 import ("" where it imports none).
- */
-export interface ThreadMatmul {
+/** One compiled WebAssembly matmul module: the element offsets of A, B and the output in its memory, the output's length, whether it exports prepareA and prepareB. */
+export interface ThreadMatmulModule {
   readonly module: object;
   readonly a: number;
   readonly b: number;
   readonly out: number;
   readonly outLength: number;
   readonly prepared: boolean;
+}
+
+/**
+ * A WebAssembly matmul cut into blocks that threads take one at a time
+ * (threaded_dot.ts): its modules (one per block size), `blocks` as 7
+ * numbers a block (module index, A's range, B's range, the output's
+ * start), whether B stays in a module's memory while its version number
+ * is unchanged, and the source of the host fma64 import ("" where there is none).
+ */
+export interface ThreadMatmul {
+  readonly modules: readonly ThreadMatmulModule[];
+  readonly blocks: Int32Array;
+  readonly keepB: boolean;
   readonly fma64: string;
 }
 
@@ -40,15 +48,16 @@ export interface ThreadKernel {
 
 /**
  * One share of a split kernel: the arrays it reads (shared memory) and the
- * view of the output it writes; for a matmul, `versions` numbers A's and
- * B's values (-1: new every job), so an operand whose number has not changed
- * is not copied into the worker's module memory again.
+ * view of the output it writes; for a matmul, `version` numbers B's values
+ * (a module whose copy of B has that number keeps it), and `counter` is the
+ * shared word from which each thread takes the next block.
  */
 export interface Share {
   readonly kernel: ThreadKernel;
   readonly arrays: readonly Float64Array[];
   readonly out: Float64Array;
-  readonly versions?: readonly number[];
+  readonly version?: number;
+  readonly counter?: Int32Array;
 }
 
 interface Slot {
@@ -175,7 +184,7 @@ export function runSplit(shares: readonly Share[], runHere: (share: Share) => vo
     Atomics.store(slot.status, 3, slot.ticket);
     const first = !slot.sent.has(kernel.id);
     const matmul = first ? kernel.matmul : undefined;
-    slot.worker.postMessage({ id: kernel.id, ticket: slot.ticket, source: first ? kernel.source : "", functions: first ? kernel.functions : [], matmul, arrays: share.arrays, out: share.out, versions: share.versions });
+    slot.worker.postMessage({ id: kernel.id, ticket: slot.ticket, source: first ? kernel.source : "", functions: first ? kernel.functions : [], matmul, arrays: share.arrays, out: share.out, version: share.version, counter: share.counter });
     if (first) {
       slot.sent.add(kernel.id);
       // The worker drops its oldest kernel at the same point (worker_source.ts).

@@ -38,23 +38,30 @@ const status = workerData.status;
 const errors = workerData.errors;
 const kernels = new Map();
 function matmulOf(w) {
-  const host = w.fma64 === "" ? undefined : { host: { fma64: new Function('"use strict"; return (' + w.fma64 + ');')() } };
-  const ex = new WebAssembly.Instance(w.module, host).exports;
-  const heap = new Float64Array(ex.memory.buffer);
-  const result = heap.subarray(w.out, w.out + w.outLength);
-  const seen = [-1, -1];
-  const at = [w.a, w.b];
-  const prepare = [ex.prepareA, ex.prepareB];
-  return (arrays, out, versions) => {
-    for (let k = 0; k < 2; k++) {
-      if (versions[k] < 0 || versions[k] !== seen[k]) {
-        heap.set(arrays[k], at[k]);
-        if (w.prepared) prepare[k]();
-        seen[k] = versions[k];
+  const imports = w.fma64 === "" ? undefined : { host: { fma64: new Function('"use strict"; return (' + w.fma64 + ');')() } };
+  const units = w.modules.map((m) => {
+    const ex = new WebAssembly.Instance(m.module, imports).exports;
+    const heap = new Float64Array(ex.memory.buffer);
+    return { m, ex, heap, result: heap.subarray(m.out, m.out + m.outLength), b: -1 };
+  });
+  const blocks = w.blocks;
+  const count = blocks.length / 7;
+  return (arrays, out, version, counter) => {
+    for (;;) {
+      const i = Atomics.add(counter, 0, 1);
+      if (i >= count) return;
+      const o = 7 * i;
+      const u = units[blocks[o]];
+      u.heap.set(arrays[0].subarray(blocks[o + 1], blocks[o + 2]), u.m.a);
+      if (u.m.prepared) u.ex.prepareA();
+      if (!w.keepB || u.b !== version) {
+        u.heap.set(arrays[1].subarray(blocks[o + 3], blocks[o + 4]), u.m.b);
+        if (u.m.prepared) u.ex.prepareB();
+        u.b = w.keepB ? version : -1;
       }
+      u.ex.run();
+      out.set(u.result, blocks[o + 5]);
     }
-    ex.run();
-    out.set(result);
   };
 }
 function kernelOf(job) {
@@ -84,7 +91,7 @@ function runJob(job) {
   if (Atomics.compareExchange(status, 3, job.ticket, -1) !== job.ticket) return;
   try {
     if (failed !== undefined) throw failed;
-    kernel(job.arrays, job.out, job.versions);
+    kernel(job.arrays, job.out, job.version, job.counter);
     Atomics.store(status, 0, 1);
   } catch (e) {
     errors.postMessage({ name: e && e.name ? String(e.name) : "Error", message: e && e.message ? String(e.message) : String(e) });
