@@ -19,11 +19,12 @@
  * when its version changes, the output's workers' blocks back). A worker
  * that wakes late finds fewer blocks or none (worker_pool.ts runSplit's
  * steal takes its job back if it has not started), and one preempted costs
- * at most the block it holds, so splitting every dot above
- * dotThreadMinProducts is never much slower than one thread, and those
- * dots always split. (Timing both ways as the loop nests do,
- * split_choice.ts, measured worse here: its medians of a few runs flip with
- * the machine's load, and a split probed while the workers sleep looks slow.)
+ * the block it holds until it runs again; a dot whose workers keep being
+ * preempted (the cores are busy with other processes) runs on one thread
+ * for a while (BusyCores). Otherwise every dot above dotThreadMinProducts
+ * splits: timing both ways as the loop nests do (split_choice.ts) measured
+ * worse here, as its medians of a few runs flip with the machine's load,
+ * and a split probed while the workers sleep looks slow.
  */
 import { fma64 } from "../../numerics/xla_cpu/arith.ts";
 import type { MatmulArithmetic, MatmulSizes } from "../wasm/emit_matmul.ts";
@@ -122,6 +123,42 @@ export function setCallerTakesBlocks(on: boolean): boolean {
 
 const FMA64_SOURCE = portableSource(fma64Portable);
 
+/** Splits looked back on, strikes among them that make the dot back off, and the calls it then runs on one thread. */
+const LOOK_BACK = 8;
+const STRIKES = 2;
+const BACK_OFF = 32;
+
+/**
+ * Whether the other cores are busy, judged from the splits themselves: a
+ * worker still holding a block long after the caller ran out of blocks
+ * was preempted (the blocks are small next to the caller's share), and on a
+ * machine whose cores are taken by other processes that happens on many
+ * splits, each costing up to a scheduler's time slice. After STRIKES such
+ * splits among the last LOOK_BACK, the dot runs on one thread for BACK_OFF
+ * calls, then splits again.
+ */
+class BusyCores {
+  private readonly recent: boolean[] = [];
+  private off = 0;
+
+  /** Notes one split: the caller's time on its blocks and its wait for the workers after them (ms). */
+  record(own: number, waited: number): void {
+    this.recent.push(waited > 0.02 + own / 2);
+    if (this.recent.length > LOOK_BACK) this.recent.shift();
+    if (this.recent.filter((x) => x).length >= STRIKES) {
+      this.off = BACK_OFF;
+      this.recent.length = 0;
+    }
+  }
+
+  /** Whether this call runs on one thread (counting down the back-off). */
+  backingOff(): boolean {
+    if (this.off === 0) return false;
+    this.off--;
+    return true;
+  }
+}
+
 /**
  * `single` (the dot's WebAssembly matmul for `sizes`) split across
  * `threads` threads where the dot is large enough and the host has workers;
@@ -202,7 +239,12 @@ export function threadedMatmul(
   // B's version: the same while a staying operand's array comes again, new on every other run.
   let bSource: Float64Array | undefined;
   let version = 0;
+  const busy = new BusyCores();
   return (a, b, out) => {
+    if (busy.backingOff()) {
+      single(a, b, out);
+      return;
+    }
     if (!(stay.b && b === bSource)) {
       version = (version % 0x3fffffff) + 1;
       bSource = b;
@@ -220,10 +262,16 @@ export function threadedMatmul(
     const shares: Share[] = [{ kernel: callerKernel, arrays: [a, b], out }];
     for (let t = 1; t < threads; t++) shares.push({ kernel: workerKernel, arrays: [sa, sb], out: target, version, counter });
     // The caller's share takes blocks (unless a test turned that off); a worker's share run here (its worker not ready, or its job taken back) takes what is left.
+    let started = 0;
+    let done = 0;
     const runHere = (s: Share): void => {
+      if (s.kernel === callerKernel) started = performance.now();
       if (s.kernel === workerKernel || callerTakesBlocks) runBlocks(a, b, out, version);
+      if (s.kernel === callerKernel) done = performance.now();
     };
     runSplit(shares, runHere, true);
+    // (With the caller taking no blocks, a test, every split would count as one.)
+    if (callerTakesBlocks) busy.record(done - started, performance.now() - done);
     if (target !== out) {
       for (let i = 0; i < count; i++) {
         if (mine[i] === 1) continue;
