@@ -131,9 +131,11 @@ const BACK_OFF = 32;
 /**
  * Whether the other cores are busy, judged from the splits themselves: a
  * worker still holding a block long after the caller ran out of blocks
- * was preempted (the blocks are small next to the caller's share), and on a
- * machine whose cores are taken by other processes that happens on many
- * splits, each costing up to a scheduler's time slice. After STRIKES such
+ * was preempted (the blocks are small next to the caller's share), and a
+ * worker that took few blocks started late or ran little; on a machine
+ * whose cores are taken by other processes that happens on many splits,
+ * each costing up to a scheduler's time slice (and the workers' polling
+ * takes time from the caller where the processes share a CPU quota). After STRIKES such
  * splits among the last LOOK_BACK, the dot runs on one thread for BACK_OFF
  * calls, then splits again.
  */
@@ -141,9 +143,16 @@ class BusyCores {
   private readonly recent: boolean[] = [];
   private off = 0;
 
-  /** Notes one split: the caller's time on its blocks and its wait for the workers after them (ms). */
-  record(own: number, waited: number): void {
-    this.recent.push(waited > 0.02 + own / 2);
+  /**
+   * Notes one split: the caller's time on its blocks, its wait for the
+   * workers after them (ms), and the share of the blocks the workers took
+   * against their fair share (1: as many as the caller each). A strike is a
+   * long wait, or workers that took less than half their fair share (they
+   * woke late, or ran little: their cores are taken, and their polling then
+   * only burns time the caller could use).
+   */
+  record(own: number, waited: number, workerShare: number): void {
+    this.recent.push(waited > 0.02 + own / 2 || workerShare < 0.5);
     if (this.recent.length > LOOK_BACK) this.recent.shift();
     if (this.recent.filter((x) => x).length >= STRIKES) {
       this.off = BACK_OFF;
@@ -271,7 +280,11 @@ export function threadedMatmul(
     };
     runSplit(shares, runHere, true);
     // (With the caller taking no blocks, a test, every split would count as one.)
-    if (callerTakesBlocks) busy.record(done - started, performance.now() - done);
+    if (callerTakesBlocks) {
+      let own = 0;
+      for (let i = 0; i < count; i++) own += mine[i];
+      busy.record(done - started, performance.now() - done, ((count - own) / (threads - 1)) / Math.max(own, 1));
+    }
     if (target !== out) {
       for (let i = 0; i < count; i++) {
         if (mine[i] === 1) continue;
