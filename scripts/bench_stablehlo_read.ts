@@ -37,6 +37,18 @@
  * 1 s wall target is still not met: on a quiet machine (load about 1), one
  * run of --runs 5 before this work gave a median of 1462 ms wall / 1855 ms
  * CPU, and one of --runs 7 after it 1232 ms wall / 1587 ms CPU (cold 1852 ms).
+ *
+ * Later still, each computation built as the translation writes it (so the
+ * emitted records die young; against a checkout of c6e9951), counted with
+ * --trace-gc-nvp over 6 reads and the input's making, twice: promoted
+ * 454 -> 393 and 454 -> 399 MB, copied by scavenges 437 -> 372 and
+ * 437 -> 375 MB (per read about 10 MB less of each). Timed under a load
+ * average of 10 to 21 (wall 2 to 10 s, so only CPU says anything):
+ * interleaved, median of 7 reads, CPU 1231 -> 1240, 1321 -> 1366 and
+ * 1690 -> 1757 ms; alternating processes, no difference beyond the noise. Reading function
+ * bodies as they are translated on top of this promoted no less (399 MB)
+ * and cost CPU (1369 -> 1539 ms), so again it was not kept. The 1 s wall
+ * target could not be confirmed on that machine.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

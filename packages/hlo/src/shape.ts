@@ -202,7 +202,10 @@ export function defaultLayout(r: number): number[] {
 
 /** Whether two dimension lists are equal. */
 export function sameDimensions(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((d, i) => d === b[i]);
+  // A plain loop: this runs for most instructions a module reader builds, and a closure per call costs there.
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Structural equality of shapes: element types and dimensions; layouts ignored. */

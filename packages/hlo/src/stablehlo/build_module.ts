@@ -20,7 +20,7 @@ import { moduleFromText } from "../text/module_from_text.ts";
 import { parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import type { RawComputation, RawInstruction } from "../text/raw_module.ts";
 import { VERIFY_RULES } from "../verify/verifier.ts";
-import { DIRECT_BUILD_RULES, type Tables, directModule } from "./direct_build.ts";
+import { DIRECT_BUILD_RULES, DirectBuilder, type Tables, directModule } from "./direct_build.ts";
 import type { Emitted, ModuleText } from "./emitter.ts";
 
 /**
@@ -98,6 +98,16 @@ function rawInstruction(text: string, e: Emitted, isRoot: boolean, tables: Table
     annotations: parsed.annotations, controlPredecessors: preds === undefined ? undefined : { names: preds.names, toks: preds.names.map((n) => tokenAt(n, at)) },
     endTok: tok,
   };
+}
+
+/** A builder for the direct way that takes each computation as it is written (ModuleText's sink). */
+export function newDirectBuilder(): DirectBuilder {
+  return new DirectBuilder({ shapes: new Map(), attrs: new Map() });
+}
+
+/** The module the direct builder built, or undefined where buildHloModule's thorough path must decide. */
+export function finishDirect(b: DirectBuilder, name: string, headerAttributes: readonly HeaderAttribute[]): HloModule | undefined {
+  return b.finish(name, headerAttributes, DIRECT_RULES);
 }
 
 /** The module of the emitted computations; `text` is the StableHLO text (for error positions). */

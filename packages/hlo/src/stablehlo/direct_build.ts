@@ -27,7 +27,7 @@ import type { CallRef } from "../text/attribute_text.ts";
 import { type ParsedAttributeList, parseAttributeList, parseConstantText, parseShape } from "../text/parser.ts";
 import { noteValidAttributes } from "../verify/typing_rules.ts";
 import type { VerifyRule } from "../verify/rule.ts";
-import type { Emitted, ModuleText } from "./emitter.ts";
+import type { Emitted, ModuleText, WrittenComp } from "./emitter.ts";
 import { calleeTemplate, fitsTemplate, withCallees } from "./callee_templates.ts";
 
 /** Per module: shapes by text, attribute lists by opcode and text (most instructions share a few). */
@@ -41,17 +41,18 @@ class NotSimple extends Error {}
 const NOT_SIMPLE = new NotSimple("not simple");
 
 /**
- * Whether XLA's name uniquer keeps every name of the list as it is: each
- * ends in `.N` (N a positive decimal without a leading zero) and no N comes
- * twice, so no base meets the same number twice (as the emitter's names,
- * numbered by one counter, are).
+ * Whether XLA's name uniquer keeps every name added as it is: each ends in
+ * `.N` (N a positive decimal without a leading zero) and no N comes twice,
+ * so no base meets the same number twice (as the emitter's names, numbered
+ * by one counter, are). Names are added one at a time, as they are built.
  */
-function keptByUniquer(names: readonly string[]): boolean {
-  // Numbers seen: a bitmap for the small ones (the emitter's), a set beyond.
-  const small = new Uint8Array(4 * names.length + 64);
-  const large = new Set<number>();
-  for (let k = 0; k < names.length; k++) {
-    const n = names[k];
+class KeptNames {
+  // Numbers seen: a bitmap for the small ones (the emitter's), grown as needed; a set beyond.
+  #small = new Uint8Array(1024);
+  readonly #large = new Set<number>();
+
+  /** Adds the name; false if the uniquer would change it (or another one). */
+  add(n: string): boolean {
     const dot = n.lastIndexOf(".");
     if (dot <= 0 || dot === n.length - 1 || n.length - dot > 16) return false;
     let id = 0;
@@ -60,24 +61,20 @@ function keptByUniquer(names: readonly string[]): boolean {
       if (c < 48 || c > 57 || (i === dot + 1 && c === 48)) return false;
       id = id * 10 + (c - 48);
     }
-    if (id < small.length) {
-      if (small[id] !== 0) return false;
-      small[id] = 1;
-    } else {
-      if (large.has(id)) return false;
-      large.add(id);
+    if (id < 1 << 24) {
+      if (id >= this.#small.length) {
+        const grown = new Uint8Array(Math.max(2 * this.#small.length, id + 1));
+        grown.set(this.#small);
+        this.#small = grown;
+      }
+      if (this.#small[id] !== 0) return false;
+      this.#small[id] = 1;
+      return true;
     }
+    if (this.#large.has(id)) return false;
+    this.#large.add(id);
+    return true;
   }
-  return true;
-}
-
-function instructionNames(out: ModuleText): string[] {
-  const names: string[] = [];
-  for (let i = 0; i < out.comps.length; i++) {
-    const body = out.comps[i].body;
-    for (let k = 0; k < body.length; k++) names.push(body[k].name);
-  }
-  return names;
 }
 
 /**
@@ -347,56 +344,100 @@ function instruction(
 }
 
 /**
- * The module, or undefined where the thorough path must decide. `rules`:
- * the verifier rules still to run (those beside DIRECT_BUILD_RULES, which
- * are checked here as each instruction is built).
+ * Builds the module computation by computation, as each is written
+ * (callees before callers), so that what each was built from can be let go
+ * at once. Any doubt makes it decline for good (`failed`): then the thorough
+ * path must build the whole module from what the translation emitted.
  */
-export function directModule(out: ModuleText, name: string, headerAttributes: readonly HeaderAttribute[], tables: Tables, rules: readonly VerifyRule[]): HloModule | undefined {
-  if (!keptByUniquer(out.comps.map((c) => c.name)) || !keptByUniquer(instructionNames(out))) return undefined;
-  const entries = out.comps.filter((c) => c.isEntry);
-  if (entries.length > 1 || out.comps.length === 0) return undefined;
-  const caches: Caches = { parsed: new Map(), templates: new Map(), checked: new Map(), texts: new Map() };
-  const programs = new Map<string, ProgramShape>();
-  const computations: HloComputation[] = [];
-  try {
-    for (let ci = 0; ci < out.comps.length; ci++) {
-      const c = out.comps[ci];
-      if (c.body.length === 0 || programs.has(c.name)) return undefined;
-      const shapes = new Map<string, Shape>();
-      const instructions: HloInstruction[] = [];
-      const numbers: Shape[] = [];
-      let parameters = 0;
-      for (let ei = 0; ei < c.body.length; ei++) {
-        const e = c.body[ei];
-        if (shapes.has(e.name)) return undefined;
-        const inst = instruction(e, tables, caches, shapes, programs);
-        shapes.set(inst.name, inst.shape);
-        instructions.push(inst);
-        if (inst.opcode === "parameter") {
-          const k = inst.attributes.parameterNumber;
-          if (!Number.isInteger(k) || k < 0 || k >= c.body.length || numbers[k] !== undefined) return undefined;
-          numbers[k] = inst.shape;
-          parameters++;
-        }
-      }
-      // Numbers used once each, so all below the count means exactly 0..n-1.
-      if (numbers.length > parameters) return undefined;
-      const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
-      // Frozen here as createModule would freeze them, so that its deep freeze stops at each computation.
-      Object.freeze(instructions);
-      const comp: HloComputation = Object.freeze({ name: c.name, instructions, root });
-      // programShape(comp), from what is at hand: parameter shapes by number (0..n-1, checked above), the root's.
-      programs.set(comp.name, { parameters: numbers, result: shapes.get(root) as Shape });
-      computations.push(comp);
-    }
-    const entry = entries[0] ?? out.comps[out.comps.length - 1];
-    // Every instruction is frozen already, deeply and as immer freezes (its arrays, and its shape, attributes
-    // and annotations by immer itself): createModule's deep freeze stops at each, so it walks only the module's top.
-    const m = createModule({ name, computations, entry: entry.name, headerAttributes, stackFrames: [] });
-    for (const r of rules) if (r.check(m, {}).length > 0) return undefined;
-    return m;
-  } catch {
-    // A shape rule, attribute reader or createModule complaint: the thorough path reports it at its op.
-    return undefined;
+export class DirectBuilder {
+  readonly #tables: Tables;
+  readonly #caches: Caches = { parsed: new Map(), templates: new Map(), checked: new Map(), texts: new Map() };
+  readonly #programs = new Map<string, ProgramShape>();
+  readonly #computations: HloComputation[] = [];
+  readonly #compNames = new KeptNames();
+  readonly #instNames = new KeptNames();
+  #entries: string[] = [];
+  #failed = false;
+
+  constructor(tables: Tables) {
+    this.#tables = tables;
   }
+
+  /** Whether the builder has declined (a computation it could not build, or a name the uniquer would change). */
+  get failed(): boolean {
+    return this.#failed;
+  }
+
+  /** Builds one written computation; after a decline, does nothing. */
+  add(c: WrittenComp): void {
+    if (this.#failed) return;
+    try {
+      if (this.#computation(c)) return;
+    } catch {
+      // A shape rule, attribute reader complaint: the thorough path reports it at its op.
+    }
+    this.#failed = true;
+  }
+
+  #computation(c: WrittenComp): boolean {
+    const programs = this.#programs;
+    if (!this.#compNames.add(c.name)) return false;
+    if (c.body.length === 0 || programs.has(c.name)) return false;
+    if (c.isEntry) this.#entries.push(c.name);
+    const shapes = new Map<string, Shape>();
+    const instructions: HloInstruction[] = [];
+    const numbers: Shape[] = [];
+    let parameters = 0;
+    for (let ei = 0; ei < c.body.length; ei++) {
+      const e = c.body[ei];
+      if (!this.#instNames.add(e.name) || shapes.has(e.name)) return false;
+      const inst = instruction(e, this.#tables, this.#caches, shapes, programs);
+      shapes.set(inst.name, inst.shape);
+      instructions.push(inst);
+      if (inst.opcode === "parameter") {
+        const k = inst.attributes.parameterNumber;
+        if (!Number.isInteger(k) || k < 0 || k >= c.body.length || numbers[k] !== undefined) return false;
+        numbers[k] = inst.shape;
+        parameters++;
+      }
+    }
+    // Numbers used once each, so all below the count means exactly 0..n-1.
+    if (numbers.length > parameters) return false;
+    const root = c.root !== undefined && shapes.has(c.root) ? c.root : c.body[c.body.length - 1].name;
+    // Frozen here as createModule would freeze them, so that its deep freeze stops at each computation.
+    Object.freeze(instructions);
+    const comp: HloComputation = Object.freeze({ name: c.name, instructions, root });
+    // programShape(comp), from what is at hand: parameter shapes by number (0..n-1, checked above), the root's.
+    programs.set(comp.name, { parameters: numbers, result: shapes.get(root) as Shape });
+    this.#computations.push(comp);
+    return true;
+  }
+
+  /**
+   * The module of the computations added, or undefined where the thorough
+   * path must decide. `rules`: the verifier rules still to run (those beside
+   * DIRECT_BUILD_RULES, which are checked as each instruction is built).
+   */
+  finish(name: string, headerAttributes: readonly HeaderAttribute[], rules: readonly VerifyRule[]): HloModule | undefined {
+    const computations = this.#computations;
+    if (this.#failed || this.#entries.length > 1 || computations.length === 0) return undefined;
+    const entry = this.#entries[0] ?? computations[computations.length - 1].name;
+    try {
+      // Every instruction is frozen already, deeply and as immer freezes (its arrays, and its shape, attributes
+      // and annotations by immer itself): createModule's deep freeze stops at each, so it walks only the module's top.
+      const m = createModule({ name, computations, entry, headerAttributes, stackFrames: [] });
+      for (const r of rules) if (r.check(m, {}).length > 0) return undefined;
+      return m;
+    } catch {
+      // A createModule complaint: the thorough path reports it.
+      return undefined;
+    }
+  }
+}
+
+/** The module of everything the translation emitted, or undefined where the thorough path must decide (see DirectBuilder). */
+export function directModule(out: ModuleText, name: string, headerAttributes: readonly HeaderAttribute[], tables: Tables, rules: readonly VerifyRule[]): HloModule | undefined {
+  const b = new DirectBuilder(tables);
+  for (let ci = 0; ci < out.comps.length && !b.failed; ci++) b.add(out.comps[ci]);
+  return b.finish(name, headerAttributes, rules);
 }

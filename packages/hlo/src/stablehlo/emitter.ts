@@ -30,8 +30,14 @@ export class ModuleText {
   readonly comps: WrittenComp[] = [];
   #counter = 0;
   readonly lx: MlirLexer;
-  constructor(lx: MlirLexer) {
+  /**
+   * Where each computation goes as it is written instead of `comps`, when
+   * set: the module builder, so that the emitted records die young.
+   */
+  readonly sink: ((c: WrittenComp) => void) | undefined;
+  constructor(lx: MlirLexer, sink?: (c: WrittenComp) => void) {
     this.lx = lx;
+    this.sink = sink;
   }
   readonly #clean = new Map<string, string>();
   /** HLO shape texts of types met already (the parser shares one object per spelled type). */
@@ -139,7 +145,9 @@ export class Comp {
   }
 
   write(isEntry: boolean): void {
-    this.out.comps.push({ name: this.name, isEntry, body: this.body, root: this.root });
+    const c: WrittenComp = { name: this.name, isEntry, body: this.body, root: this.root };
+    if (this.out.sink !== undefined) this.out.sink(c);
+    else this.out.comps.push(c);
   }
 }
 

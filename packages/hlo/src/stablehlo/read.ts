@@ -13,9 +13,9 @@ import type { HeaderAttribute, HloModule } from "../module.ts";
 import { parseErrorAt } from "../text/lexer.ts";
 import { parseHloModule } from "../text/parser.ts";
 import type { Attr } from "./attributes.ts";
-import { buildHloModule } from "./build_module.ts";
+import { buildHloModule, finishDirect, newDirectBuilder } from "./build_module.ts";
 import { meshesAttribute, parseMesh } from "./shardings.ts";
-import { Comp, ModuleText, type Val } from "./emitter.ts";
+import { Comp, ModuleText, type Val, type WrittenComp } from "./emitter.ts";
 import { MlirLexer } from "./lexer.ts";
 import { parseMlirText } from "./parser.ts";
 import type { Func, MlirModule, Op, Region } from "./syntax.ts";
@@ -24,9 +24,9 @@ import { denseLiteral } from "./dense.ts";
 import { type ParallelRun, readParallelRun } from "./run_parallel.ts";
 import { probeNumber, recordProbes } from "./probes.ts";
 
-function newTranslation(lx: MlirLexer, m: MlirModule): Translation {
+function newTranslation(lx: MlirLexer, m: MlirModule, sink?: (c: WrittenComp) => void): Translation {
   const meshes = new Map([...(m.meshes ?? [])].map(([name, text]) => [name, parseMesh(text)]));
-  return { out: new ModuleText(lx), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set(), meshes };
+  return { out: new ModuleText(lx, sink), funcs: new Map(m.funcs.map((f) => [f.name, f])), funcComps: new Map(), checks: [], probes: new Map(), done: new Set(), meshes };
 }
 
 /** The HLO module's name and header attributes: its replica and partition counts. */
@@ -68,10 +68,10 @@ function entryFunc(lx: MlirLexer, m: MlirModule): Func {
 }
 
 /** What the entry function of `text` and what it calls become, and the module's header. */
-function translateEntry(text: string): { out: ModuleText; head: { name: string; attrs: HeaderAttribute[] } } {
+function translateEntry(text: string, sink?: (c: WrittenComp) => void): { out: ModuleText; head: { name: string; attrs: HeaderAttribute[] } } {
   const lx = new MlirLexer(text);
   const m = parseMlirText(lx);
-  const t = newTranslation(lx, m);
+  const t = newTranslation(lx, m, sink);
   const entry = entryFunc(lx, m);
   translateFunc(t, entry, true);
   return { out: t.out, head: header(m, entry.name) };
@@ -79,9 +79,36 @@ function translateEntry(text: string): { out: ModuleText; head: { name: string; 
 
 /** Parses StableHLO (MLIR) text into an HloModule. Every problem is a ParseError with line and column. */
 export function parseStableHlo(text: string): HloModule {
-  // The MLIR records are let go before the module is built: only what they became is kept.
+  const direct = readDirect(text);
+  if (direct !== undefined) return direct;
+  // The thorough way: everything emitted is kept, and the module builder reports any problem at its op.
   const { out, head } = translateEntry(text);
   return buildHloModule(text, out, head.name, head.attrs);
+}
+
+/** Thrown by the direct builder's sink only: it declined, and the thorough way must read the text again. */
+class Declined extends Error {}
+const DECLINED = new Declined("declined");
+
+/**
+ * The module built computation by computation as the translation writes
+ * them (so what each was built from dies young), or undefined where the
+ * direct builder declines. A problem the translation finds is thrown here
+ * as the thorough way would throw it: the translation is the same.
+ */
+function readDirect(text: string): HloModule | undefined {
+  const b = newDirectBuilder();
+  const sink = (c: WrittenComp): void => {
+    b.add(c);
+    if (b.failed) throw DECLINED;
+  };
+  try {
+    const { head } = translateEntry(text, sink);
+    return finishDirect(b, head.name, head.attrs);
+  } catch (e) {
+    if (e === DECLINED) return undefined;
+    throw e;
+  }
 }
 
 /** What text looks like: HLO, StableHLO (MLIR text), MLIR bytecode, or neither. */
