@@ -28,7 +28,17 @@ import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
 import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts";
-import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
+import {
+  F32_MIN_NORMAL,
+  F64_MIN_NORMAL,
+  MODERATE_HI,
+  MODERATE_LO,
+  fma32Step,
+  fma64ModerateConstants,
+  fma64ModerateStep,
+  pushFlushed,
+  pushSplit,
+} from "./fused_steps.ts";
 
 /** The element functions this file has lanes for (and emit_u32_lanes.ts's u32 ops, called the same way). */
 export type MathKind = PolyKind | "select" | CompareKind | U32Kind;
@@ -350,6 +360,42 @@ class Lanes {
     this.f.op(Op.end);
     return out;
   }
+  /** A new local: all ones in the lanes where v is zero or of a magnitude in [MODERATE_LO, MODERATE_HI] (NaN is neither), else zero. */
+  moderateMask(v: number): number {
+    this.get(v).f.f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
+    this.get(v).simd(Simd.f64x2Abs).f.f64Const(MODERATE_LO).simd(Simd.f64x2Splat).simd(Simd.f64x2Ge);
+    this.get(v).simd(Simd.f64x2Abs).f.f64Const(MODERATE_HI).simd(Simd.f64x2Splat).simd(Simd.f64x2Le);
+    this.simd(Simd.v128And).simd(Simd.v128Or);
+    return this.set();
+  }
+  /**
+   * Horner chains acc = fma(a, acc, k) over coefficients (from the first) as fused_steps.ts's moderate
+   * f64 steps, each lane's check anded into `ok`: a is split once for every chain. The caller vouches that
+   * every chain value is moderate (the step's precondition) where a is; the result is the chain's value
+   * only where `ok` stays set.
+   */
+  moderateHorner(a: number, ok: number): (coefficients: readonly number[]) => number {
+    const f = this.f;
+    const scratch = f.local(V128);
+    const split = (v: number, part: "hi" | "lo"): number => {
+      pushSplit(f, v, part, scratch);
+      return this.set();
+    };
+    const ah = split(a, "hi");
+    const al = split(a, "lo");
+    // Its constants set here, not cached: a later chain may be emitted inside a branch.
+    const step = fma64ModerateStep(f, fma64ModerateConstants(f), ok);
+    return (coefficients) => {
+      let acc = this.c(coefficients[0]!);
+      for (let i = 1; i < coefficients.length; i++) {
+        const [yh, yl] = [split(acc, "hi"), split(acc, "lo")];
+        const c = this.c(coefficients[i]!);
+        step(c, { x: a, xh: ah, xl: al, y: acc, yh, yl });
+        acc = c;
+      }
+      return acc;
+    };
+  }
   /** An IEEE f64 lane op with no rounding or flush (the error-free steps). */
   private cmpOp(op: SimdOp, a: number, b: number): number {
     this.get(a).get(b).f.simd(op);
@@ -582,16 +628,32 @@ function logistic64(l: Lanes, x: number): number {
   return l.select(l.cmp(Simd.f64x2Lt, x, l.c(-F64C.EXP_HI)), l.c(0), high);
 }
 
+/**
+ * f64 tanh. Its two Horner chains first run as fused_steps.ts's moderate
+ * steps (no host call, cheap checks): every coefficient is positive and in
+ * [2^-76, 1] and x² is in [0, 314], so each chain value is positive and far
+ * inside the moderate range, and only x² itself needs its check (zero or
+ * moderate; NaN fails it). A pair with a lane left unsettled redoes the
+ * chains with the exact step (Lanes.fma).
+ */
 function tanh64(l: Lanes, x: number): number {
   const xd = l.ftz(x);
   const ax = l.abs(xd);
   const xc = l.clamp(xd, l.c(-F64C.TANH_CLAMP), l.c(F64C.TANH_CLAMP));
   const x2 = l.mul(xc, xc);
+  const ok = l.moderateMask(x2);
+  const q = l.f.local(V128);
+  const moderate = l.moderateHorner(x2, ok);
+  const numFast = moderate(F64C.TANH_NUM);
+  const denFast = moderate(F64C.TANH_DEN);
+  l.get(l.div(l.mul(xc, numFast), denFast)).f.opU(Op.localSet, q);
+  l.get(ok).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
   let num = l.c(F64C.TANH_NUM[0]!);
   for (let i = 1; i < F64C.TANH_NUM.length; i++) num = l.fma(x2, num, l.c(F64C.TANH_NUM[i]!));
   let den = l.c(F64C.TANH_DEN[0]!);
   for (let i = 1; i < F64C.TANH_DEN.length; i++) den = l.fma(x2, den, l.c(F64C.TANH_DEN[i]!));
-  const q = l.div(l.mul(xc, num), den);
+  l.get(l.div(l.mul(xc, num), den)).f.opU(Op.localSet, q);
+  l.f.op(Op.end);
   const one = l.select(l.cmp(Simd.f64x2Lt, xd, l.c(0)), l.c(-1), l.c(1));
   return l.select(l.cmp(Simd.f64x2Ge, ax, l.c(20)), one, q);
 }
