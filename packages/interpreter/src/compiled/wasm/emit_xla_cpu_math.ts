@@ -170,8 +170,8 @@ export function fastFma32Step(f: FunctionBody): (acc: number, x: number, y: numb
   return (acc, x, y) => {
     f.opU(Op.localGet, x).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, acc).simd(Simd.f64x2Add).opU(Op.localTee, s);
     f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, out);
-    f.opU(Op.localGet, s); k(bitsF64(0, 0x1fffffff)); f.simd(Simd.v128And); k(bitsF64(0, 0x10000000)); f.simd(Simd.i64x2Eq);
-    f.opU(Op.localGet, s).simd(Simd.f64x2Abs); k(2 ** -125); f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
+    f.opU(Op.localGet, s); k(FMA32_LOW_BITS); f.simd(Simd.v128And); k(FMA32_MIDPOINT); f.simd(Simd.i64x2Eq);
+    f.opU(Op.localGet, s).simd(Simd.f64x2Abs); k(FMA32_TINY); f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
     f.simd(X.v128AnyTrue as SimdOp).structured(Op.if);
     exact ??= fma32Step(f);
     exact(acc, x, y);
@@ -186,6 +186,10 @@ export function fastFma32Step(f: FunctionBody): (acc: number, x: number, y: numb
 
 const bytesOf = (x: number): Uint8Array => new Uint8Array(new Float64Array([x, x]).buffer);
 const bitsF64 = (hi: number, lo: number): number => new Float64Array(new Uint32Array([lo >>> 0, hi >>> 0]).buffer)[0]!;
+/** fastFma32Step's test: an f64's low 29 significand bits, the f32 midpoint's pattern of them, and its tiny bound. */
+const FMA32_LOW_BITS = bitsF64(0, 0x1fffffff);
+const FMA32_MIDPOINT = bitsF64(0, 0x10000000);
+const FMA32_TINY = 2 ** -125;
 const f32Bits = (bits: number): number => new Float32Array(new Uint32Array([bits >>> 0]).buffer)[0]!;
 const f64Hex = (hex: string): number => bitsF64(Number.parseInt(hex.slice(0, 8), 16), Number.parseInt(hex.slice(8), 16));
 
@@ -201,10 +205,15 @@ interface Helpers {
 
 class Lanes {
   private fma32: ((c: number, x: number, y: number) => void) | undefined;
+  /**
+   * `unsettled`: a local where f32 fused multiply-adds mark the lanes whose one rounding the f64 sum may miss
+   * (an f32 midpoint, or tiny) instead of settling them at once; the caller redoes such a pair (emitBody).
+   */
   constructor(
     readonly f: Body,
     readonly p: Precision,
     readonly helpers: Helpers,
+    private readonly unsettled?: number,
   ) {}
 
   get min(): number {
@@ -300,6 +309,17 @@ class Lanes {
   }
   private fmaF32(a: number, b: number, c: number): number {
     const acc = this.f.local(V128);
+    if (this.unsettled !== undefined) {
+      // Deferred: the f64 sum rounded once, its lanes fastFma32Step would not settle marked in `unsettled`.
+      const s = this.f.local(V128);
+      this.get(a).get(b).simd(Simd.f64x2Mul).get(c).simd(Simd.f64x2Add).f.opU(Op.localTee, s);
+      this.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).f.opU(Op.localSet, acc);
+      this.get(this.unsettled).get(s);
+      this.f.f64Const(FMA32_LOW_BITS).simd(Simd.f64x2Splat).simd(Simd.v128And).f64Const(FMA32_MIDPOINT).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
+      this.get(s).simd(Simd.f64x2Abs).f.f64Const(FMA32_TINY).simd(Simd.f64x2Splat).simd(Simd.f64x2Lt).simd(Simd.v128Or).simd(Simd.v128Or);
+      this.f.opU(Op.localSet, this.unsettled);
+      return acc;
+    }
     this.get(c).f.opU(Op.localSet, acc);
     this.fma32 ??= fastFma32Step(this.f);
     this.fma32(acc, a, b);
@@ -799,6 +819,27 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
   }
 }
 
+/**
+ * A kind's function body, its result left on the stack. An f32 function with fused multiply-adds runs
+ * straight through with each step's test deferred (Lanes' `unsettled`), then, only where some lane of the
+ * pair was left unsettled, again with every step settled at once: a branch per function, not per step.
+ */
+function emitBody(body: FunctionBody, kind: MathKind, arity: number, helpers: Helpers): void {
+  const args = Array.from({ length: arity }, (_, k) => k);
+  if (!(isPoly(kind) && precisionOf(kind) === "f32")) {
+    body.opU(Op.localGet, emitKind(new Lanes(body, precisionOf(kind), helpers), kind, args));
+    return;
+  }
+  // Locals start at zero: no lane unsettled.
+  const unsettled = body.local(V128);
+  const out = body.local(V128);
+  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers, unsettled), kind, args)).opU(Op.localSet, out);
+  body.opU(Op.localGet, unsettled).simd(X.v128AnyTrue as SimdOp).structured(Op.if);
+  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers), kind, args)).opU(Op.localSet, out);
+  body.op(Op.end);
+  body.opU(Op.localGet, out);
+}
+
 const precisionOf = (kind: MathKind): Precision => (kind.endsWith("32") ? "f32" : "f64");
 const needsFma64 = (kind: MathKind): boolean => isPoly(kind) && precisionOf(kind) === "f64";
 
@@ -905,9 +946,7 @@ export class MathFunctions {
     const bodies = this.kinds.map((kind) => {
       const arity = arityOf(kind);
       const body = new FunctionBody(arity);
-      const l = new Lanes(body, precisionOf(kind), helpers);
-      const out = emitKind(l, kind, Array.from({ length: arity }, (_, k) => k));
-      body.opU(Op.localGet, out);
+      emitBody(body, kind, arity, helpers);
       return { type: arity, body };
     });
     return encodeModule({
