@@ -31,6 +31,7 @@ import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts"
 import {
   F32_MIN_NORMAL,
   F64_MIN_NORMAL,
+  type Fma64Operands,
   MODERATE_HI,
   MODERATE_LO,
   fma32Step,
@@ -209,12 +210,26 @@ class Lanes {
    * `unsettled`: a local where f32 fused multiply-adds mark the lanes whose one rounding the f64 sum may miss
    * (an f32 midpoint, or tiny) instead of settling them at once; the caller redoes such a pair (emitBody).
    */
+  /** Each local made by `c`, with the value it holds. */
+  private readonly constants = new Map<number, number>();
+  /** Locals whose moderate check is already anded into `settled`. */
+  private readonly checked = new Set<number>();
+  private readonly moderateStep: ((c: number, o: Fma64Operands) => void) | undefined;
+  /**
+   * `settled`: f64 only, a local (all ones at the start) into which f64 fused multiply-adds, run as
+   * fused_steps.ts's moderate steps, and their operands' moderate checks are anded; the caller redoes a
+   * pair with a lane left clear (emitBody).
+   */
   constructor(
     readonly f: Body,
     readonly p: Precision,
     readonly helpers: Helpers,
     private readonly unsettled?: number,
-  ) {}
+    private readonly settled?: number,
+  ) {
+    // The step's constants are set here, at the function's start, before any branch.
+    this.moderateStep = settled === undefined ? undefined : fma64ModerateStep(f, fma64ModerateConstants(f), settled);
+  }
 
   get min(): number {
     return this.p === "f32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
@@ -237,7 +252,9 @@ class Lanes {
   c(x: number): number {
     this.f.simd(X.v128Const as SimdOp);
     for (const b of bytesOf(x)) this.f.op(b);
-    return this.set();
+    const l = this.set();
+    this.constants.set(l, x);
+    return l;
   }
   /** A local holding the 32-bit integer `bits` in all four i32 lanes. */
   i32c(bits: number): number {
@@ -327,6 +344,7 @@ class Lanes {
   }
   /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */
   private fmaF64(a: number, b: number, c: number): number {
+    if (this.moderateStep !== undefined && this.settled !== undefined) return this.fmaModerate(a, b, c, this.moderateStep, this.settled);
     const f = this.f;
     const scratch = f.local(V128);
     const split = (v: number, part: "hi" | "lo"): number => {
@@ -415,6 +433,30 @@ class Lanes {
       }
       return acc;
     };
+  }
+  /**
+   * a·b + c as fused_steps.ts's moderate step, its check anded into `settled`, and each operand's
+   * moderate check too (once per local; none for a constant that is zero or moderate): every operand
+   * of a settled lane was zero or moderate, as the step requires.
+   */
+  private fmaModerate(a: number, b: number, c: number, step: (c: number, o: Fma64Operands) => void, settled: number): number {
+    const f = this.f;
+    for (const v of [a, b, c]) {
+      const k = this.constants.get(v);
+      if (this.checked.has(v) || (k !== undefined && (k === 0 || (Math.abs(k) >= MODERATE_LO && Math.abs(k) <= MODERATE_HI)))) continue;
+      this.checked.add(v);
+      this.get(settled).get(this.moderateMask(v)).simd(Simd.v128And).f.opU(Op.localSet, settled);
+    }
+    const scratch = f.local(V128);
+    const split = (v: number, part: "hi" | "lo"): number => {
+      pushSplit(f, v, part, scratch);
+      return this.set();
+    };
+    const [xh, xl, yh, yl] = [split(a, "hi"), split(a, "lo"), split(b, "hi"), split(b, "lo")];
+    const acc = f.local(V128);
+    this.get(c).f.opU(Op.localSet, acc);
+    step(acc, { x: a, xh, xl, y: b, yh, yl });
+    return acc;
   }
   /** An IEEE f64 lane op with no rounding or flush (the error-free steps). */
   private cmpOp(op: SimdOp, a: number, b: number): number {
@@ -826,6 +868,18 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
  */
 function emitBody(body: FunctionBody, kind: MathKind, arity: number, helpers: Helpers): void {
   const args = Array.from({ length: arity }, (_, k) => k);
+  if (kind === "exp64" || kind === "logistic64") {
+    // The moderate steps first (no host call, cheaper checks); the exact steps only for a pair they left unsettled.
+    const settled = body.local(V128);
+    const out = body.local(V128);
+    body.i32Const(-1).simd(Simd.i32x4Splat).opU(Op.localSet, settled);
+    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers, undefined, settled), kind, args)).opU(Op.localSet, out);
+    body.opU(Op.localGet, settled).simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers), kind, args)).opU(Op.localSet, out);
+    body.op(Op.end);
+    body.opU(Op.localGet, out);
+    return;
+  }
   if (!(isPoly(kind) && precisionOf(kind) === "f32")) {
     body.opU(Op.localGet, emitKind(new Lanes(body, precisionOf(kind), helpers), kind, args));
     return;
