@@ -53,6 +53,15 @@ function arrays(opcode: string, operands: readonly Literal[]): readonly ArrayLit
   return operands as readonly ArrayLiteral[];
 }
 
+/**
+ * Elements up to which a lone transpose runs as its fused loop nest rather
+ * than the blocked copy (transposeStep): the copy's per-run setup (checks,
+ * simplification) cost [4,16,16] {1,0,2} 2.9-3.6 us against the fused
+ * WebAssembly loop's 0.6; at 64x64 they were even (3.8 against 3.2 us), at
+ * 128x128 the copy took 14 us against 23.
+ */
+const SMALL_TRANSPOSE = 4096;
+
 /** The fused computation's root when it is one transpose of a parameter. */
 function loneTranspose(fused: HloComputation): { readonly perm: readonly number[]; readonly param: number; readonly operand: ArrayShape } | undefined {
   const root = getInstruction(fused, fused.root);
@@ -103,7 +112,8 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
   const fused = getComputation(m, inst.called[0]);
   if (inst.attributes.kind === "kOutput") return outputFusionStep(m, inst, fused, numerics, wasm);
   const t = loneTranspose(fused);
-  if (t !== undefined) return transposeStep(inst, t.operand, t.perm, t.param);
+  // A small one runs as the fused loop (WebAssembly where it pays): the blocked copy's setup costs more there.
+  if (t !== undefined && (elementCount(inst.shape) > SMALL_TRANSPOSE || wasm === false)) return transposeStep(inst, t.operand, t.perm, t.param);
   const kernel = compileFusedComputation(fused, m, { numerics, wasm });
   const n = elementCount(inst.shape);
   if (kernel === undefined) return inst.operands.length === 0 ? constantFusionStep(fused, inst.shape, n) : undefined;

@@ -91,6 +91,8 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     }
   }
 
+  const flushedAt = flushedMagnitudes(plan, lanes);
+
   // Memory: each array the plan reads 16-byte aligned, one spare element pair after it (arrays it never reads take none).
   const read = readArrays(plan);
   const arrayLengths = [...plan.inputLengths, ...plan.constants.map((c) => c.length)].map((n, k) => (read.has(k) ? n : 0));
@@ -183,12 +185,16 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
    * Pushes lane op `lane` of the values in locals x (and y, z), flushed and rounded as its model says;
    * `into` is a local the result may pass through (the operands' locals keep their values).
    */
-  const laneValue = (lane: LaneScalar, x: number, y: number | undefined, z: number | undefined, into: number): void => {
+  const laneValue = (lane: LaneScalar, x: number, y: number | undefined, z: number | undefined, into: number, nodes?: readonly number[]): void => {
     if (lane.flush !== undefined) {
-      // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are).
+      // Operands through the mode's flush first (into scratch locals: the nodes' own values stay as they are),
+      // but for operands whose every value the flush leaves as it is (flushedMagnitudes).
       const min = lane.flush;
+      let k = 0;
       const flushed = (v: number | undefined, to: number): number | undefined => {
+        const node = nodes?.[k++];
         if (v === undefined) return undefined;
+        if (node !== undefined && flushedAt[node] >= min) return v;
         flush(f, v, min);
         f.opU(Op.localSet, to);
         return to;
@@ -230,7 +236,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     const how = fold as LaneFold;
     if (how.kind === "sum") {
       f.opU(Op.localGet, acc);
-      if (how.flush !== undefined) flush(f, v, how.flush);
+      if (how.flush !== undefined && flushedAt[plan.value] < how.flush) flush(f, v, how.flush);
       else f.opU(Op.localGet, v);
       f.simd(Simd.f64x2Add);
     } else {
@@ -307,13 +313,18 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
         const lane = kind as LaneScalar;
         if (lane.op === "fma32" || lane.op === "fma64") {
           // value = fma(x', y', z') of the flushed operands: z' into the node's own local, which the step updates.
-          const [x, y, z] = n.operands.map((o) => values[o]);
           const min = lane.flush as number;
-          flush(f, x, min);
+          const [x, y, z] = n.operands;
+          // An operand the flush leaves as it is (flushedMagnitudes) is read as it is.
+          const pushFlushedOperand = (o: number): void => {
+            if (flushedAt[o] >= min) f.opU(Op.localGet, values[o]);
+            else flush(f, values[o], min);
+          };
+          pushFlushedOperand(x);
           f.opU(Op.localSet, flushedX);
-          flush(f, y, min);
+          pushFlushedOperand(y);
           f.opU(Op.localSet, flushedY);
-          flush(f, z, min);
+          pushFlushedOperand(z);
           f.opU(Op.localSet, values[id]);
           if (lane.op === "fma32") {
             fmaStep ??= fastFma32Step(f);
@@ -333,7 +344,7 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
           break;
         }
         const [x, y, z]: (number | undefined)[] = n.operands.map((o) => values[o]);
-        laneValue(lane, x as number, y, z, values[id]);
+        laneValue(lane, x as number, y, z, values[id], n.operands);
         break;
       }
       default:
@@ -505,6 +516,53 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const bytes = math.encode(f, pages);
   const host = math.host();
   return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64, ...(host === undefined ? {} : { host }) };
+}
+
+/**
+ * Per node, a magnitude m such that the lanes' flush at any min <= m leaves
+ * every value of the node as it is (no nonzero value below m): an op whose
+ * lane flushes its result last flushes at that lane's min; a constant array
+ * has the least magnitude of its nonzero values (infinite when none); an iota
+ * holds integers (1); negate, abs and an unrounded identity keep their
+ * operand's, maximum and minimum the lesser of their operands'; 0 for anything else (an input
+ * may hold any value). An operand whose magnitude is at least a lane's
+ * flush min needs no flush before that lane: the flush would change nothing.
+ */
+export function flushedMagnitudes(plan: KernelPlan, lanes: readonly (LaneScalar | MathKind | undefined)[]): number[] {
+  const out: number[] = [];
+  plan.nodes.forEach((n, id) => {
+    switch (n.kind) {
+      case "read": {
+        const c = n.array >= plan.inputCount ? plan.constants[n.array - plan.inputCount] : undefined;
+        let least = c === undefined ? 0 : Infinity;
+        if (c !== undefined) for (const v of c) if (v !== 0 && Math.abs(v) < least) least = Math.abs(v);
+        out.push(least);
+        return;
+      }
+      case "iota":
+        out.push(1);
+        return;
+      case "op": {
+        const lane = lanes[id];
+        if (typeof lane !== "object" || lane.op === "fma32" || lane.op === "fma64") {
+          out.push(0);
+          return;
+        }
+        const own = lane.flush !== undefined && !lane.flushBeforeRounding ? lane.flush : 0;
+        // Negate, abs, maximum and minimum give values of their operands (of their own type: a rounding keeps them);
+        // identity passes its operand's on only unrounded (a convert to a narrower type may take a value below it).
+        const kept =
+          lane.op === "negate" || lane.op === "abs" || (lane.op === "identity" && lane.rounding === "none") ? out[n.operands[0]!]!
+          : lane.op === "maximum" || lane.op === "minimum" ? Math.min(out[n.operands[0]!]!, out[n.operands[1]!]!)
+          : 0;
+        out.push(Math.max(own, kept));
+        return;
+      }
+      default:
+        return n satisfies never;
+    }
+  });
+  return out;
 }
 
 /** The arrays (inputs, then constants) some node of the plan reads. */

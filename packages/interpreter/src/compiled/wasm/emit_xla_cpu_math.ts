@@ -28,7 +28,18 @@ import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
 import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts";
-import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
+import {
+  F32_MIN_NORMAL,
+  F64_MIN_NORMAL,
+  type Fma64Operands,
+  MODERATE_HI,
+  MODERATE_LO,
+  fma32Step,
+  fma64ModerateConstants,
+  fma64ModerateStep,
+  pushFlushed,
+  pushSplit,
+} from "./fused_steps.ts";
 
 /** The element functions this file has lanes for (and emit_u32_lanes.ts's u32 ops, called the same way). */
 export type MathKind = PolyKind | "select" | CompareKind | U32Kind;
@@ -160,8 +171,8 @@ export function fastFma32Step(f: FunctionBody): (acc: number, x: number, y: numb
   return (acc, x, y) => {
     f.opU(Op.localGet, x).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, acc).simd(Simd.f64x2Add).opU(Op.localTee, s);
     f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, out);
-    f.opU(Op.localGet, s); k(bitsF64(0, 0x1fffffff)); f.simd(Simd.v128And); k(bitsF64(0, 0x10000000)); f.simd(Simd.i64x2Eq);
-    f.opU(Op.localGet, s).simd(Simd.f64x2Abs); k(2 ** -125); f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
+    f.opU(Op.localGet, s); k(FMA32_LOW_BITS); f.simd(Simd.v128And); k(FMA32_MIDPOINT); f.simd(Simd.i64x2Eq);
+    f.opU(Op.localGet, s).simd(Simd.f64x2Abs); k(FMA32_TINY); f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
     f.simd(X.v128AnyTrue as SimdOp).structured(Op.if);
     exact ??= fma32Step(f);
     exact(acc, x, y);
@@ -176,6 +187,10 @@ export function fastFma32Step(f: FunctionBody): (acc: number, x: number, y: numb
 
 const bytesOf = (x: number): Uint8Array => new Uint8Array(new Float64Array([x, x]).buffer);
 const bitsF64 = (hi: number, lo: number): number => new Float64Array(new Uint32Array([lo >>> 0, hi >>> 0]).buffer)[0]!;
+/** fastFma32Step's test: an f64's low 29 significand bits, the f32 midpoint's pattern of them, and its tiny bound. */
+const FMA32_LOW_BITS = bitsF64(0, 0x1fffffff);
+const FMA32_MIDPOINT = bitsF64(0, 0x10000000);
+const FMA32_TINY = 2 ** -125;
 const f32Bits = (bits: number): number => new Float32Array(new Uint32Array([bits >>> 0]).buffer)[0]!;
 const f64Hex = (hex: string): number => bitsF64(Number.parseInt(hex.slice(0, 8), 16), Number.parseInt(hex.slice(8), 16));
 
@@ -191,11 +206,30 @@ interface Helpers {
 
 class Lanes {
   private fma32: ((c: number, x: number, y: number) => void) | undefined;
+  /**
+   * `unsettled`: a local where f32 fused multiply-adds mark the lanes whose one rounding the f64 sum may miss
+   * (an f32 midpoint, or tiny) instead of settling them at once; the caller redoes such a pair (emitBody).
+   */
+  /** Each local made by `c`, with the value it holds. */
+  private readonly constants = new Map<number, number>();
+  /** Locals whose moderate check is already anded into `settled`. */
+  private readonly checked = new Set<number>();
+  private readonly moderateStep: ((c: number, o: Fma64Operands) => void) | undefined;
+  /**
+   * `settled`: f64 only, a local (all ones at the start) into which f64 fused multiply-adds, run as
+   * fused_steps.ts's moderate steps, and their operands' moderate checks are anded; the caller redoes a
+   * pair with a lane left clear (emitBody).
+   */
   constructor(
     readonly f: Body,
     readonly p: Precision,
     readonly helpers: Helpers,
-  ) {}
+    private readonly unsettled?: number,
+    private readonly settled?: number,
+  ) {
+    // The step's constants are set here, at the function's start, before any branch.
+    this.moderateStep = settled === undefined ? undefined : fma64ModerateStep(f, fma64ModerateConstants(f), settled);
+  }
 
   get min(): number {
     return this.p === "f32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
@@ -218,7 +252,9 @@ class Lanes {
   c(x: number): number {
     this.f.simd(X.v128Const as SimdOp);
     for (const b of bytesOf(x)) this.f.op(b);
-    return this.set();
+    const l = this.set();
+    this.constants.set(l, x);
+    return l;
   }
   /** A local holding the 32-bit integer `bits` in all four i32 lanes. */
   i32c(bits: number): number {
@@ -290,6 +326,17 @@ class Lanes {
   }
   private fmaF32(a: number, b: number, c: number): number {
     const acc = this.f.local(V128);
+    if (this.unsettled !== undefined) {
+      // Deferred: the f64 sum rounded once, its lanes fastFma32Step would not settle marked in `unsettled`.
+      const s = this.f.local(V128);
+      this.get(a).get(b).simd(Simd.f64x2Mul).get(c).simd(Simd.f64x2Add).f.opU(Op.localTee, s);
+      this.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).f.opU(Op.localSet, acc);
+      this.get(this.unsettled).get(s);
+      this.f.f64Const(FMA32_LOW_BITS).simd(Simd.f64x2Splat).simd(Simd.v128And).f64Const(FMA32_MIDPOINT).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
+      this.get(s).simd(Simd.f64x2Abs).f.f64Const(FMA32_TINY).simd(Simd.f64x2Splat).simd(Simd.f64x2Lt).simd(Simd.v128Or).simd(Simd.v128Or);
+      this.f.opU(Op.localSet, this.unsettled);
+      return acc;
+    }
     this.get(c).f.opU(Op.localSet, acc);
     this.fma32 ??= fastFma32Step(this.f);
     this.fma32(acc, a, b);
@@ -297,6 +344,7 @@ class Lanes {
   }
   /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */
   private fmaF64(a: number, b: number, c: number): number {
+    if (this.moderateStep !== undefined && this.settled !== undefined) return this.fmaModerate(a, b, c, this.moderateStep, this.settled);
     const f = this.f;
     const scratch = f.local(V128);
     const split = (v: number, part: "hi" | "lo"): number => {
@@ -349,6 +397,66 @@ class Lanes {
     this.get(a).get(b).get(c).get(out).get(done).f.opU(Op.call, this.helpers.fma64Slow).opU(Op.localSet, out);
     this.f.op(Op.end);
     return out;
+  }
+  /** A new local: all ones in the lanes where v is zero or of a magnitude in [MODERATE_LO, MODERATE_HI] (NaN is neither), else zero. */
+  moderateMask(v: number): number {
+    this.get(v).f.f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
+    this.get(v).simd(Simd.f64x2Abs).f.f64Const(MODERATE_LO).simd(Simd.f64x2Splat).simd(Simd.f64x2Ge);
+    this.get(v).simd(Simd.f64x2Abs).f.f64Const(MODERATE_HI).simd(Simd.f64x2Splat).simd(Simd.f64x2Le);
+    this.simd(Simd.v128And).simd(Simd.v128Or);
+    return this.set();
+  }
+  /**
+   * Horner chains acc = fma(a, acc, k) over coefficients (from the first) as fused_steps.ts's moderate
+   * f64 steps, each lane's check anded into `ok`: a is split once for every chain. The caller vouches that
+   * every chain value is moderate (the step's precondition) where a is; the result is the chain's value
+   * only where `ok` stays set.
+   */
+  moderateHorner(a: number, ok: number): (coefficients: readonly number[]) => number {
+    const f = this.f;
+    const scratch = f.local(V128);
+    const split = (v: number, part: "hi" | "lo"): number => {
+      pushSplit(f, v, part, scratch);
+      return this.set();
+    };
+    const ah = split(a, "hi");
+    const al = split(a, "lo");
+    // Its constants set here, not cached: a later chain may be emitted inside a branch.
+    const step = fma64ModerateStep(f, fma64ModerateConstants(f), ok);
+    return (coefficients) => {
+      let acc = this.c(coefficients[0]!);
+      for (let i = 1; i < coefficients.length; i++) {
+        const [yh, yl] = [split(acc, "hi"), split(acc, "lo")];
+        const c = this.c(coefficients[i]!);
+        step(c, { x: a, xh: ah, xl: al, y: acc, yh, yl });
+        acc = c;
+      }
+      return acc;
+    };
+  }
+  /**
+   * a·b + c as fused_steps.ts's moderate step, its check anded into `settled`, and each operand's
+   * moderate check too (once per local; none for a constant that is zero or moderate): every operand
+   * of a settled lane was zero or moderate, as the step requires.
+   */
+  private fmaModerate(a: number, b: number, c: number, step: (c: number, o: Fma64Operands) => void, settled: number): number {
+    const f = this.f;
+    for (const v of [a, b, c]) {
+      const k = this.constants.get(v);
+      if (this.checked.has(v) || (k !== undefined && (k === 0 || (Math.abs(k) >= MODERATE_LO && Math.abs(k) <= MODERATE_HI)))) continue;
+      this.checked.add(v);
+      this.get(settled).get(this.moderateMask(v)).simd(Simd.v128And).f.opU(Op.localSet, settled);
+    }
+    const scratch = f.local(V128);
+    const split = (v: number, part: "hi" | "lo"): number => {
+      pushSplit(f, v, part, scratch);
+      return this.set();
+    };
+    const [xh, xl, yh, yl] = [split(a, "hi"), split(a, "lo"), split(b, "hi"), split(b, "lo")];
+    const acc = f.local(V128);
+    this.get(c).f.opU(Op.localSet, acc);
+    step(acc, { x: a, xh, xl, y: b, yh, yl });
+    return acc;
   }
   /** An IEEE f64 lane op with no rounding or flush (the error-free steps). */
   private cmpOp(op: SimdOp, a: number, b: number): number {
@@ -582,16 +690,32 @@ function logistic64(l: Lanes, x: number): number {
   return l.select(l.cmp(Simd.f64x2Lt, x, l.c(-F64C.EXP_HI)), l.c(0), high);
 }
 
+/**
+ * f64 tanh. Its two Horner chains first run as fused_steps.ts's moderate
+ * steps (no host call, cheap checks): every coefficient is positive and in
+ * [2^-76, 1] and x² is in [0, 314], so each chain value is positive and far
+ * inside the moderate range, and only x² itself needs its check (zero or
+ * moderate; NaN fails it). A pair with a lane left unsettled redoes the
+ * chains with the exact step (Lanes.fma).
+ */
 function tanh64(l: Lanes, x: number): number {
   const xd = l.ftz(x);
   const ax = l.abs(xd);
   const xc = l.clamp(xd, l.c(-F64C.TANH_CLAMP), l.c(F64C.TANH_CLAMP));
   const x2 = l.mul(xc, xc);
+  const ok = l.moderateMask(x2);
+  const q = l.f.local(V128);
+  const moderate = l.moderateHorner(x2, ok);
+  const numFast = moderate(F64C.TANH_NUM);
+  const denFast = moderate(F64C.TANH_DEN);
+  l.get(l.div(l.mul(xc, numFast), denFast)).f.opU(Op.localSet, q);
+  l.get(ok).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
   let num = l.c(F64C.TANH_NUM[0]!);
   for (let i = 1; i < F64C.TANH_NUM.length; i++) num = l.fma(x2, num, l.c(F64C.TANH_NUM[i]!));
   let den = l.c(F64C.TANH_DEN[0]!);
   for (let i = 1; i < F64C.TANH_DEN.length; i++) den = l.fma(x2, den, l.c(F64C.TANH_DEN[i]!));
-  const q = l.div(l.mul(xc, num), den);
+  l.get(l.div(l.mul(xc, num), den)).f.opU(Op.localSet, q);
+  l.f.op(Op.end);
   const one = l.select(l.cmp(Simd.f64x2Lt, xd, l.c(0)), l.c(-1), l.c(1));
   return l.select(l.cmp(Simd.f64x2Ge, ax, l.c(20)), one, q);
 }
@@ -737,6 +861,39 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
   }
 }
 
+/**
+ * A kind's function body, its result left on the stack. An f32 function with fused multiply-adds runs
+ * straight through with each step's test deferred (Lanes' `unsettled`), then, only where some lane of the
+ * pair was left unsettled, again with every step settled at once: a branch per function, not per step.
+ */
+function emitBody(body: FunctionBody, kind: MathKind, arity: number, helpers: Helpers): void {
+  const args = Array.from({ length: arity }, (_, k) => k);
+  if (kind === "exp64" || kind === "logistic64") {
+    // The moderate steps first (no host call, cheaper checks); the exact steps only for a pair they left unsettled.
+    const settled = body.local(V128);
+    const out = body.local(V128);
+    body.i32Const(-1).simd(Simd.i32x4Splat).opU(Op.localSet, settled);
+    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers, undefined, settled), kind, args)).opU(Op.localSet, out);
+    body.opU(Op.localGet, settled).simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
+    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers), kind, args)).opU(Op.localSet, out);
+    body.op(Op.end);
+    body.opU(Op.localGet, out);
+    return;
+  }
+  if (!(isPoly(kind) && precisionOf(kind) === "f32")) {
+    body.opU(Op.localGet, emitKind(new Lanes(body, precisionOf(kind), helpers), kind, args));
+    return;
+  }
+  // Locals start at zero: no lane unsettled.
+  const unsettled = body.local(V128);
+  const out = body.local(V128);
+  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers, unsettled), kind, args)).opU(Op.localSet, out);
+  body.opU(Op.localGet, unsettled).simd(X.v128AnyTrue as SimdOp).structured(Op.if);
+  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers), kind, args)).opU(Op.localSet, out);
+  body.op(Op.end);
+  body.opU(Op.localGet, out);
+}
+
 const precisionOf = (kind: MathKind): Precision => (kind.endsWith("32") ? "f32" : "f64");
 const needsFma64 = (kind: MathKind): boolean => isPoly(kind) && precisionOf(kind) === "f64";
 
@@ -843,9 +1000,7 @@ export class MathFunctions {
     const bodies = this.kinds.map((kind) => {
       const arity = arityOf(kind);
       const body = new FunctionBody(arity);
-      const l = new Lanes(body, precisionOf(kind), helpers);
-      const out = emitKind(l, kind, Array.from({ length: arity }, (_, k) => k));
-      body.opU(Op.localGet, out);
+      emitBody(body, kind, arity, helpers);
       return { type: arity, body };
     });
     return encodeModule({
