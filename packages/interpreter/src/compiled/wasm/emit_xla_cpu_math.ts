@@ -27,11 +27,12 @@ import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
 import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
+import { v8TanhLanes } from "./emit_v8_tanh.ts";
 import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts";
 import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
 
 /** The element functions this file has lanes for (and emit_u32_lanes.ts's u32 ops, called the same way). */
-export type MathKind = PolyKind | "select" | CompareKind | U32Kind;
+export type MathKind = PolyKind | "select" | CompareKind | U32Kind | "tanhV8";
 type PolyKind =
   | "exp32" | "tanh32" | "logistic32" | "log32" | "log1p32" | "expm1_32" | "erf32"
   | "exp64" | "tanh64" | "logistic64" | "log1p64" | "expm1_64";
@@ -54,10 +55,11 @@ const POLY: { readonly [K in PolyKind]: { readonly arity: 1; readonly work: numb
 };
 const isPoly = (kind: MathKind): kind is PolyKind => Object.hasOwn(POLY, kind);
 const isU32 = (kind: MathKind): kind is U32Kind => kind.startsWith("u32");
-const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : isU32(kind) ? u32Arity(kind) : kind === "select" ? 3 : 2);
+const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : isU32(kind) ? u32Arity(kind) : kind === "select" ? 3 : kind === "tanhV8" ? 1 : 2);
 
 /** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
 export function mathWork(kind: MathKind): number {
+  if (kind === "tanhV8") return 100;
   return isPoly(kind) ? POLY[kind].work : kind === "u32shl" || kind === "u32shrl" ? 4 : 2;
 }
 
@@ -102,6 +104,9 @@ function tableOf(): Map<(...xs: number[]) => number, { readonly kind: MathKind; 
     const s64 = scalarSemantics(unary(op, "f64"), ["f64"], "xla-cpu");
     if (s64 !== undefined && k64 !== undefined) t.set(s64.fn, { kind: k64, norm: undefined });
   }
+  // The reference's f64 tanh is Math.tanh itself: emit_v8_tanh.ts's lanes give its bits.
+  const tanh64 = scalarSemantics(unary("tanh", "f64"), ["f64"], "reference");
+  if (tanh64 !== undefined && tanh64.fn === Math.tanh && tanh64.norm === undefined) t.set(tanh64.fn, { kind: "tanhV8", norm: undefined });
   // Compares and select, in both modes: XLA CPU's compare flushes its operands (where the probes say so).
   t.set(selectScalar, { kind: "select", norm: undefined });
   for (const numerics of ["reference", "xla-cpu"] as const) {
@@ -708,6 +713,7 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
     emitU32(l.f, kind, args, [l.f.local(V128), l.f.local(V128)]);
     return l.set();
   }
+  if (kind === "tanhV8") return v8TanhLanes(l.f, a);
   if (!isPoly(kind)) return compareLanes(l, kind, a, b);
   switch (kind) {
     case "exp32":
