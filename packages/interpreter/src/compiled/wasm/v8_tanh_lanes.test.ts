@@ -14,6 +14,7 @@ import { planFusedComputation } from "../kernel_plan.ts";
 import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
 import { v8TanhLanes } from "./emit_v8_tanh.ts";
 import { mathKindOf } from "./emit_xla_cpu_math.ts";
+import { exportedBuffer, instantiate } from "./runtime.ts";
 import { compileWasmLoop } from "./wasm_kernel.ts";
 
 /** A module whose run(n) replaces the n doubles at the start of its memory (n even) with their tanh, two at a time. */
@@ -38,8 +39,10 @@ function tanhLanes(capacity: number): (xs: Float64Array) => Float64Array {
       { name: "memory", kind: "memory", index: 0 },
     ],
   });
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
-  const heap = new Float64Array((instance.exports.memory as WebAssembly.Memory).buffer);
+  const instance = instantiate(bytes);
+  const buffer = instance && exportedBuffer(instance, "memory");
+  if (instance === undefined || buffer === undefined) throw new Error("no WebAssembly");
+  const heap = new Float64Array(buffer);
   const run = instance.exports.run as (n: number) => void;
   return (xs) => {
     heap.set(xs);
