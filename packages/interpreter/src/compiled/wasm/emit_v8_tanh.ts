@@ -24,13 +24,14 @@ const X = {
   i64x2ShrU: 0xcd,
   i64x2Sub: 0xd1,
   i64x2GtS: 0xd9,
-  i64x2ExtendLowI32x4S: 0xc7,
-  i32x4TruncSatF64x2SZero: 0xfc,
+  f64x2Trunc: 0x7a,
 } as const;
 
 const LN2_HI = 6.9314718036912381649e-1;
 const LN2_LO = 1.90821492927058770002e-10;
 const INV_LN2 = 1.442695040888963387;
+/** 1.5·2^52: adding it to a small integer leaves the integer in the low bits. */
+const MAGIC = 1.5 * 2 ** 52;
 /** fdlibm expm1's scaled coefficients Q1..Q5. */
 const Q = [-3.33333333333331316428e-2, 1.58730158725481460165e-3, -7.93650757867487942473e-5, 4.00821782732936239552e-6, -2.01099218183624371326e-7];
 
@@ -71,28 +72,28 @@ export function v8TanhLanes(f: FunctionBody, x: number): number {
   const one = c(1);
   const two = c(2);
 
-  // tanh's branch: |x| >= 1 takes expm1(2|x|), below it expm1(-2|x|).
+  const signBit = i64(-(2 ** 63));
+  // tanh's branch: |x| >= 1 takes expm1(2|x|), below it expm1(-2|x|) (the same bits with the sign bit set).
   const ax = un(Simd.f64x2Abs, x);
   const big = op(Simd.f64x2Ge, ax, one);
-  const twice = mul(two, ax);
-  const y = select(big, twice, mul(c(-2), ax));
+  const y = op(Simd.v128Or, mul(two, ax), op(Simd.v128AndNot, signBit, big));
 
   // expm1(y): k from the high word of |y| (i64 lanes; |y| is positive, so a signed compare serves).
-  const hy = shift(X.i64x2ShrU, un(Simd.f64x2Abs, y), 32);
-  const beyondHalf = op(X.i64x2GtS, hy, i64(0x3fd62e42));
-  const beyondOneHalf = op(X.i64x2GtS, hy, i64(0x3ff0a2b1));
-  const positive = op(Simd.f64x2Gt, y, c(0));
-  const half = select(positive, c(0.5), c(-0.5));
-  // trunc(invln2·y ± 0.5) as i32 lanes 0 and 1, and as a double.
+  const hy = shift(X.i64x2ShrU, ax, 32);
+  // The high word of 2|x| is that of |x| plus 1 << 20 (|x| here is normal, below 22).
+  const beyondHalf = op(X.i64x2GtS, hy, i64(0x3fd62e42 - 0x100000));
+  const beyondOneHalf = op(X.i64x2GtS, hy, i64(0x3ff0a2b1 - 0x100000));
+  // ±0.5 and ±1 with y's sign.
+  const ySign = op(Simd.v128AndNot, signBit, big);
+  const half = op(Simd.v128Or, c(0.5), ySign);
+  const sign = op(Simd.v128Or, one, ySign);
+  // trunc(invln2·y ± 0.5): |y| < 44 here, so the f64 trunc is fdlibm's conversion to int.
   f.opU(Op.localGet, c(INV_LN2)).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, half).simd(Simd.f64x2Add);
-  f.simd(X.i32x4TruncSatF64x2SZero as SimdOp);
-  const kFar = set();
-  const kFarD = un(Simd.f64x2ConvertLowI32x4S, kFar);
-  const sign = select(positive, one, c(-1));
+  f.simd(X.f64x2Trunc as SimdOp);
+  const kFarD = set();
   const kD = select(beyondHalf, select(beyondOneHalf, kFarD, sign), c(0));
-  // k as i64 lanes (exact: |k| <= 64) for 2^k and the 2^-k words.
-  f.opU(Op.localGet, kD).simd(X.i32x4TruncSatF64x2SZero as SimdOp).simd(X.i64x2ExtendLowI32x4S as SimdOp);
-  const k = set();
+  // k as i64 lanes: the bits of kD + 1.5·2^52 less those of 1.5·2^52 (exact for |k| < 2^51).
+  const k = op(X.i64x2Sub, add(kD, c(MAGIC)), c(MAGIC));
   const hi = sub(y, mul(kD, c(LN2_HI)));
   const lo = mul(kD, c(LN2_LO));
   const r = sub(hi, lo);
@@ -109,31 +110,30 @@ export function v8TanhLanes(f: FunctionBody, x: number): number {
   // k != 0: e = (r(e - c) - c) - hxs.
   const ek = sub(sub(mul(r, sub(e, cc)), cc), hxs);
   const atMinusOne = sub(mul(c(0.5), sub(r, ek)), c(0.5));
-  // 2^k: (k + 1023) << 52.
+  // 2^k: (k + 1023) << 52; 2^-k likewise.
   const twopk = shift(Simd.i64x2Shl, op(Simd.i64x2Add, k, i64(1023)), 52);
+  const twoMinusK = shift(Simd.i64x2Shl, op(X.i64x2Sub, i64(1023), k), 52);
   const eMinusR = sub(ek, r);
-  const far = sub(mul(sub(one, eMinusR), twopk), one);
-  // 2 <= k < 20: t = 1 - 2^-k (high word 0x3ff00000 - (0x200000 >> k), low word 0).
-  const minusK = op(X.i64x2Sub, i64(0), k);
-  const twoMinusK = shift(Simd.i64x2Shl, op(Simd.i64x2Add, minusK, i64(1023)), 52);
-  const near = mul(sub(sub(one, twoMinusK), eMinusR), twopk);
+  // k <= -2 or k > 56: (1 - (e - r))·2^k - 1; 2 <= k < 20: ((1 - 2^-k) - (e - r))·2^k, less 0 (the same
+  // operations with a different first operand, and a subtraction of zero that changes no bits).
+  const kFarLow = op(X.i64x2GtS, i64(-1), k);
+  const kFarHigh = op(X.i64x2GtS, k, i64(56));
+  const kFar = op(Simd.v128Or, kFarLow, kFarHigh);
+  const lead = select(kFar, one, sub(one, twoMinusK));
+  const nearFar = sub(mul(sub(lead, eMinusR), twopk), select(kFar, one, c(0)));
   // 20 <= k <= 56: t = 2^-k; ((r - (e + t)) + 1)·2^k.
   const mid = mul(add(sub(r, add(ek, twoMinusK)), one), twopk);
-  const kNear = op(X.i64x2GtS, i64(20), k);
-  const kMid = op(X.i64x2GtS, i64(57), k);
-  const kNegative = op(X.i64x2GtS, i64(-1), k);
-  const kPositive = op(X.i64x2GtS, k, i64(1));
-  const positiveK = select(kNear, near, select(kMid, mid, far));
+  const kMid = op(Simd.v128AndNot, op(X.i64x2GtS, k, i64(19)), kFarHigh);
   const kIsMinusOne = op(Simd.i64x2Eq, k, i64(-1));
-  const expm1 = select(kPositive, positiveK, select(kNegative, far, select(kIsMinusOne, atMinusOne, atZero)));
-  // (k = 0 is what the selects leave.)
+  const kIsZero = op(Simd.i64x2Eq, k, i64(0));
+  const expm1 = select(kIsZero, atZero, select(kIsMinusOne, atMinusOne, select(kMid, mid, nearFar)));
 
-  // tanh from expm1: 1 - 2/(t + 2) for |x| >= 1, -t/(t + 2) below.
-  const tPlus2 = add(expm1, two);
-  const z = select(big, sub(one, div(two, tPlus2)), div(un(Simd.f64x2Neg, expm1), tPlus2));
+  // tanh from expm1: 1 - 2/(t + 2) for |x| >= 1, -t/(t + 2) below (one division: its numerator selected per lane).
+  const q = div(select(big, two, un(Simd.f64x2Neg, expm1)), add(expm1, two));
+  const z = select(big, sub(one, q), q);
   const huge = op(Simd.f64x2Ge, ax, c(22));
   const zz = select(huge, one, z);
-  const signed = select(op(Simd.f64x2Lt, x, c(0)), un(Simd.f64x2Neg, zz), zz);
+  const signed = op(Simd.v128Xor, zz, op(Simd.v128And, x, signBit));
   // |x| < 2^-28 and NaN: x itself.
   const tiny = op(Simd.f64x2Lt, ax, c(2 ** -28));
   const nan = op(Simd.f64x2Ne, x, x);
