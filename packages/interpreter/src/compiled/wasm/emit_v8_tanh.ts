@@ -35,16 +35,40 @@ const MAGIC = 1.5 * 2 ** 52;
 /** fdlibm expm1's scaled coefficients Q1..Q5. */
 const Q = [-3.33333333333331316428e-2, 1.58730158725481460165e-3, -7.93650757867487942473e-5, 4.00821782732936239552e-6, -2.01099218183624371326e-7];
 
-/** Emits, in f, Math.tanh of the f64x2 local x; returns the local holding the result. */
-export function v8TanhLanes(f: FunctionBody, x: number): number {
+/**
+ * A module's immutable v128 globals (encodeModule's v128Globals): constants read with
+ * global.get, which V8 loads in one instruction where a v128.const takes three.
+ */
+export class V128Globals {
+  readonly values: Uint8Array[] = [];
+  private readonly index = new Map<string, number>();
+  /** The global holding these 16 bytes (one per distinct value). */
+  of(bytes: Uint8Array): number {
+    const key = bytes.join(",");
+    let k = this.index.get(key);
+    if (k === undefined) {
+      k = this.values.length;
+      this.values.push(Uint8Array.from(bytes));
+      this.index.set(key, k);
+    }
+    return k;
+  }
+}
+
+/** Emits, in f, Math.tanh of the f64x2 local x; returns the local holding the result. Constants come from `globals` where given. */
+export function v8TanhLanes(f: FunctionBody, x: number, globals?: V128Globals): number {
   const set = (): number => {
     const l = f.local(V128);
     f.opU(Op.localSet, l);
     return l;
   };
   const raw = (bytes: Uint8Array): number => {
-    f.simd(X.v128Const as SimdOp);
-    for (const b of bytes) f.op(b);
+    if (globals !== undefined) {
+      f.opU(Op.globalGet, globals.of(bytes));
+    } else {
+      f.simd(X.v128Const as SimdOp);
+      for (const b of bytes) f.op(b);
+    }
     return set();
   };
   const c = (v: number): number => raw(new Uint8Array(new Float64Array([v, v]).buffer));

@@ -27,7 +27,7 @@ import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
 import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
-import { v8TanhLanes } from "./emit_v8_tanh.ts";
+import { V128Globals, v8TanhLanes } from "./emit_v8_tanh.ts";
 import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts";
 import { F32_MIN_NORMAL, F64_MIN_NORMAL, fma32Step, pushFlushed, pushSplit } from "./fused_steps.ts";
 
@@ -706,14 +706,14 @@ function compareLanes(l: Lanes, kind: CompareKind, a0: number, b0: number): numb
   return l.select(mask, l.c(1), l.c(0));
 }
 
-function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
+function emitKind(l: Lanes, kind: MathKind, args: readonly number[], globals: V128Globals): number {
   const [a, b, c] = args as [number, number, number];
   if (kind === "select") return l.select(l.cmp(Simd.f64x2Ne, a, l.c(0)), b, c);
   if (isU32(kind)) {
     emitU32(l.f, kind, args, [l.f.local(V128), l.f.local(V128)]);
     return l.set();
   }
-  if (kind === "tanhV8") return v8TanhLanes(l.f, a);
+  if (kind === "tanhV8") return v8TanhLanes(l.f, a, globals);
   if (!isPoly(kind)) return compareLanes(l, kind, a, b);
   switch (kind) {
     case "exp32":
@@ -846,11 +846,12 @@ export class MathFunctions {
     unaryLanesBody(fmaSlow, hostIndex("fma64"), 3);
     const log1pHost = new FunctionBody(3);
     unaryLanesBody(log1pHost, hostIndex("log1p"), 1);
+    const globals = new V128Globals();
     const bodies = this.kinds.map((kind) => {
       const arity = arityOf(kind);
       const body = new FunctionBody(arity);
       const l = new Lanes(body, precisionOf(kind), helpers);
-      const out = emitKind(l, kind, Array.from({ length: arity }, (_, k) => k));
+      const out = emitKind(l, kind, Array.from({ length: arity }, (_, k) => k), globals);
       body.opU(Op.localGet, out);
       return { type: arity, body };
     });
@@ -858,6 +859,7 @@ export class MathFunctions {
       types: MathFunctions.TYPES,
       imports,
       functions: [{ type: 0, body: run }, { type: 6, body: fmaSlow }, { type: 7, body: log1pHost }, ...bodies],
+      v128Globals: globals.values,
       memoryPages: pages,
       exports: [
         { name: "run", kind: "function", index: imports.length },

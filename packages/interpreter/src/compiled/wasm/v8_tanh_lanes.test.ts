@@ -5,20 +5,22 @@
  * 1.5·ln2 edges and its k = 20 and k = 57 steps), a deterministic sweep of
  * two million doubles (random significands at every exponent from 2^-40 to
  * 2^6, and random bit patterns), fast-check's doubles, and the lanes in a
- * compiled reference-numerics tanh (the engine's cross-check).
+ * compiled reference-numerics tanh (the engine's cross-check); with the
+ * constants inline (v128.const) and in immutable globals (as modules hold them).
  */
 import { parseHloModule, getComputation } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planFusedComputation } from "../kernel_plan.ts";
 import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
-import { v8TanhLanes } from "./emit_v8_tanh.ts";
+import { V128Globals, v8TanhLanes } from "./emit_v8_tanh.ts";
 import { mathKindOf } from "./emit_xla_cpu_math.ts";
 import { exportedBuffer, instantiate } from "./runtime.ts";
 import { compileWasmLoop } from "./wasm_kernel.ts";
 
 /** A module whose run(n) replaces the n doubles at the start of its memory (n even) with their tanh, two at a time. */
-function tanhLanes(capacity: number): (xs: Float64Array) => Float64Array {
+function tanhLanes(capacity: number, withGlobals: boolean): (xs: Float64Array) => Float64Array {
+  const globals = withGlobals ? new V128Globals() : undefined;
   const f = new FunctionBody(1);
   const i = f.local(I32);
   const v = f.local(V128);
@@ -26,13 +28,14 @@ function tanhLanes(capacity: number): (xs: Float64Array) => Float64Array {
   f.structured(Op.block).structured(Op.loop);
   f.opU(Op.localGet, i).opU(Op.localGet, 0).op(Op.i32GeS).opU(Op.brIf, 1);
   f.opU(Op.localGet, i).i32Const(8).op(Op.i32Mul).simdMem(Simd.v128Load, 3).opU(Op.localSet, v);
-  const out = v8TanhLanes(f, v);
+  const out = v8TanhLanes(f, v, globals);
   f.opU(Op.localGet, i).i32Const(8).op(Op.i32Mul).opU(Op.localGet, out).simdMem(Simd.v128Store, 3);
   f.opU(Op.localGet, i).i32Const(2).op(Op.i32Add).opU(Op.localSet, i).opU(Op.br, 0);
   f.op(Op.end).op(Op.end);
   const bytes = encodeModule({
     types: [{ params: [I32], results: [] }],
     functions: [{ type: 0, body: f }],
+    v128Globals: globals?.values,
     memoryPages: Math.ceil((capacity * 8 + 16) / 65536),
     exports: [
       { name: "run", kind: "function", index: 0 },
@@ -106,8 +109,11 @@ function* words(seed: number): Generator<number> {
   }
 }
 
-describe("V8's tanh in f64x2 lanes", () => {
-  const lanes = tanhLanes(1 << 20);
+describe.each([
+  ["constants inline", false],
+  ["constants in globals", true],
+])("V8's tanh in f64x2 lanes (%s)", (_, withGlobals) => {
+  const lanes = tanhLanes(1 << 20, withGlobals);
 
   it("gives Math.tanh's bits at the edges of every branch", () => {
     const xs = Float64Array.from(edges());
