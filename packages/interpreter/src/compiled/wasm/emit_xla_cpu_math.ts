@@ -59,7 +59,7 @@ const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity 
 
 /** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
 export function mathWork(kind: MathKind): number {
-  if (kind === "tanhV8") return 100;
+  if (kind === "tanhV8") return 40;
   return isPoly(kind) ? POLY[kind].work : kind === "u32shl" || kind === "u32shrl" ? 4 : 2;
 }
 
