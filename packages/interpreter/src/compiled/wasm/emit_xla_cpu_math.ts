@@ -27,6 +27,7 @@ import { fma64 as hostFma64 } from "../../numerics/xla_cpu/arith.ts";
 import { xlaCpuLog1pF64 } from "../../numerics/xla_cpu/math_f64.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import { F64, type FunctionBody as Body, FunctionBody, type FunctionType, Op, Simd, type SimdOp, V128, encodeModule } from "./encoder.ts";
+import { V128Globals, v8TanhLanes } from "./emit_v8_tanh.ts";
 import { type U32Kind, emitU32, u32Arity, u32KindOf } from "./emit_u32_lanes.ts";
 import {
   F32_MIN_NORMAL,
@@ -42,7 +43,7 @@ import {
 } from "./fused_steps.ts";
 
 /** The element functions this file has lanes for (and emit_u32_lanes.ts's u32 ops, called the same way). */
-export type MathKind = PolyKind | "select" | CompareKind | U32Kind;
+export type MathKind = PolyKind | "select" | CompareKind | U32Kind | "tanhV8";
 type PolyKind =
   | "exp32" | "tanh32" | "logistic32" | "log32" | "log1p32" | "expm1_32" | "erf32"
   | "exp64" | "tanh64" | "logistic64" | "log1p64" | "expm1_64";
@@ -65,10 +66,11 @@ const POLY: { readonly [K in PolyKind]: { readonly arity: 1; readonly work: numb
 };
 const isPoly = (kind: MathKind): kind is PolyKind => Object.hasOwn(POLY, kind);
 const isU32 = (kind: MathKind): kind is U32Kind => kind.startsWith("u32");
-const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : isU32(kind) ? u32Arity(kind) : kind === "select" ? 3 : 2);
+const arityOf = (kind: MathKind): 1 | 2 | 3 => (isPoly(kind) ? POLY[kind].arity : isU32(kind) ? u32Arity(kind) : kind === "select" ? 3 : kind === "tanhV8" ? 1 : 2);
 
 /** Lane operations per point, roughly (the cost model of wasm_kernel.ts weighs a plan's work with it). */
 export function mathWork(kind: MathKind): number {
+  if (kind === "tanhV8") return 40;
   return isPoly(kind) ? POLY[kind].work : kind === "u32shl" || kind === "u32shrl" ? 4 : 2;
 }
 
@@ -113,6 +115,9 @@ function tableOf(): Map<(...xs: number[]) => number, { readonly kind: MathKind; 
     const s64 = scalarSemantics(unary(op, "f64"), ["f64"], "xla-cpu");
     if (s64 !== undefined && k64 !== undefined) t.set(s64.fn, { kind: k64, norm: undefined });
   }
+  // The reference's f64 tanh is Math.tanh itself: emit_v8_tanh.ts's lanes give its bits.
+  const tanh64 = scalarSemantics(unary("tanh", "f64"), ["f64"], "reference");
+  if (tanh64 !== undefined && tanh64.fn === Math.tanh && tanh64.norm === undefined) t.set(tanh64.fn, { kind: "tanhV8", norm: undefined });
   // Compares and select, in both modes: XLA CPU's compare flushes its operands (where the probes say so).
   t.set(selectScalar, { kind: "select", norm: undefined });
   for (const numerics of ["reference", "xla-cpu"] as const) {
@@ -825,13 +830,14 @@ function compareLanes(l: Lanes, kind: CompareKind, a0: number, b0: number): numb
   return l.select(mask, l.c(1), l.c(0));
 }
 
-function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
+function emitKind(l: Lanes, kind: MathKind, args: readonly number[], globals: V128Globals): number {
   const [a, b, c] = args as [number, number, number];
   if (kind === "select") return l.select(l.cmp(Simd.f64x2Ne, a, l.c(0)), b, c);
   if (isU32(kind)) {
     emitU32(l.f, kind, args, [l.f.local(V128), l.f.local(V128)]);
     return l.set();
   }
+  if (kind === "tanhV8") return v8TanhLanes(l.f, a, globals);
   if (!isPoly(kind)) return compareLanes(l, kind, a, b);
   switch (kind) {
     case "exp32":
@@ -866,30 +872,30 @@ function emitKind(l: Lanes, kind: MathKind, args: readonly number[]): number {
  * straight through with each step's test deferred (Lanes' `unsettled`), then, only where some lane of the
  * pair was left unsettled, again with every step settled at once: a branch per function, not per step.
  */
-function emitBody(body: FunctionBody, kind: MathKind, arity: number, helpers: Helpers): void {
+function emitBody(body: FunctionBody, kind: MathKind, arity: number, helpers: Helpers, globals: V128Globals): void {
   const args = Array.from({ length: arity }, (_, k) => k);
   if (kind === "exp64" || kind === "logistic64") {
     // The moderate steps first (no host call, cheaper checks); the exact steps only for a pair they left unsettled.
     const settled = body.local(V128);
     const out = body.local(V128);
     body.i32Const(-1).simd(Simd.i32x4Splat).opU(Op.localSet, settled);
-    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers, undefined, settled), kind, args)).opU(Op.localSet, out);
+    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers, undefined, settled), kind, args, globals)).opU(Op.localSet, out);
     body.opU(Op.localGet, settled).simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
-    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers), kind, args)).opU(Op.localSet, out);
+    body.opU(Op.localGet, emitKind(new Lanes(body, "f64", helpers), kind, args, globals)).opU(Op.localSet, out);
     body.op(Op.end);
     body.opU(Op.localGet, out);
     return;
   }
   if (!(isPoly(kind) && precisionOf(kind) === "f32")) {
-    body.opU(Op.localGet, emitKind(new Lanes(body, precisionOf(kind), helpers), kind, args));
+    body.opU(Op.localGet, emitKind(new Lanes(body, precisionOf(kind), helpers), kind, args, globals));
     return;
   }
   // Locals start at zero: no lane unsettled.
   const unsettled = body.local(V128);
   const out = body.local(V128);
-  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers, unsettled), kind, args)).opU(Op.localSet, out);
+  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers, unsettled), kind, args, globals)).opU(Op.localSet, out);
   body.opU(Op.localGet, unsettled).simd(X.v128AnyTrue as SimdOp).structured(Op.if);
-  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers), kind, args)).opU(Op.localSet, out);
+  body.opU(Op.localGet, emitKind(new Lanes(body, "f32", helpers), kind, args, globals)).opU(Op.localSet, out);
   body.op(Op.end);
   body.opU(Op.localGet, out);
 }
@@ -997,16 +1003,18 @@ export class MathFunctions {
     unaryLanesBody(fmaSlow, hostIndex("fma64"), 3);
     const log1pHost = new FunctionBody(3);
     unaryLanesBody(log1pHost, hostIndex("log1p"), 1);
+    const globals = new V128Globals();
     const bodies = this.kinds.map((kind) => {
       const arity = arityOf(kind);
       const body = new FunctionBody(arity);
-      emitBody(body, kind, arity, helpers);
+      emitBody(body, kind, arity, helpers, globals);
       return { type: arity, body };
     });
     return encodeModule({
       types: MathFunctions.TYPES,
       imports,
       functions: [{ type: 0, body: run }, { type: 6, body: fmaSlow }, { type: 7, body: log1pHost }, ...bodies],
+      v128Globals: globals.values,
       memoryPages: pages,
       exports: [
         { name: "run", kind: "function", index: imports.length },

@@ -52,6 +52,7 @@ export const Op = {
   localGet: 0x20,
   localSet: 0x21,
   localTee: 0x22,
+  globalGet: 0x23,
   f64Load: 0x2b,
   f64Store: 0x39,
   i32Const: 0x41,
@@ -239,6 +240,8 @@ export interface ModuleSpec {
   readonly imports?: readonly { readonly name: string; readonly type: number }[];
   /** Per function, its type index and body. */
   readonly functions: readonly { readonly type: number; readonly body: FunctionBody }[];
+  /** Immutable v128 globals, each initialised to its 16 bytes (constants a body reads with global.get). */
+  readonly v128Globals?: readonly Uint8Array[];
   /** Pages (64 KiB) of the module's one memory; undefined: none. */
   readonly memoryPages?: number;
   /** Exports: name (ASCII) -> function index, or "memory" kind for the memory. */
@@ -276,6 +279,10 @@ export function encodeModule(spec: ModuleSpec): Uint8Array {
   }
   section(3, vector(spec.functions.map((f) => unsignedLeb(f.type))), out);
   if (spec.memoryPages !== undefined) section(5, vector([[0x00, ...unsignedLeb(spec.memoryPages)]]), out);
+  if (spec.v128Globals !== undefined && spec.v128Globals.length > 0) {
+    // v128, immutable, init: v128.const bytes; end.
+    section(6, vector(spec.v128Globals.map((g) => [V128, 0x00, 0xfd, 0x0c, ...g, Op.end])), out);
+  }
   section(
     7,
     vector(
