@@ -598,6 +598,12 @@ function tanh64(l: Lanes, x: number): number {
 
 function log1p64(l: Lanes, x: number): number {
   const xd = l.ftz(x);
+  const small = l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F64C.LOG1P_SMALL));
+  // Each branch runs only where some lane takes it (a pair of lanes usually agrees: each branch
+  // costs a dozen emulated fmas or Math.log's whole algorithm); a branch not run leaves its
+  // locals zero, and the selects below never pick them.
+  const r = l.f.local(V128);
+  l.get(small).simd(X.v128AnyTrue).f.structured(Op.if);
   const x2 = l.mul(xd, xd);
   const z = l.mul(xd, l.c(0));
   let q = l.add(z, l.c(1));
@@ -605,10 +611,16 @@ function log1p64(l: Lanes, x: number): number {
   let p = l.add(z, l.c(F64C.LOG1P_NUM0));
   for (const c of F64C.LOG1P_NUM) p = l.fma(p, xd, l.c(c));
   const t = l.mul(l.mul(xd, x2), l.div(p, q));
-  const r = l.add(xd, l.fma(x2, l.c(-0.5), t));
+  l.get(l.add(xd, l.fma(x2, l.c(-0.5), t))).f.opU(Op.localSet, r);
+  l.f.op(Op.end);
   // |xd| >= 0.4142: ftz64(log(xd + 1)), the log Math.log's (v8Log); its rare lanes, and NaN, by the host's scalar function.
-  const small = l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F64C.LOG1P_SMALL));
-  const [lg, lgOk] = v8Log(l, l.add(xd, l.c(1)));
+  const lg = l.f.local(V128);
+  const lgOk = l.f.local(V128);
+  l.get(small).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
+  const [lg0, lgOk0] = v8Log(l, l.add(xd, l.c(1)));
+  l.get(lg0).f.opU(Op.localSet, lg);
+  l.get(lgOk0).f.opU(Op.localSet, lgOk);
+  l.f.op(Op.end);
   const out = l.select(small, r, l.ftz(lg));
   const done = l.or(small, lgOk);
   l.get(done).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
