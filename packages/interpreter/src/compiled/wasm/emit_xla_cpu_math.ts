@@ -307,14 +307,16 @@ class Lanes {
     const s = this.cmpOp(Simd.f64x2Add, u, c);
     const sb = this.cmpOp(Simd.f64x2Sub, s, u);
     const [ah, al, bh, bl] = [split(a, "hi"), split(a, "lo"), split(b, "hi"), split(b, "lo")];
-    // w = ((u - (s - sb)) + (c - sb)) + (al·bl - (((u - ah·bh) - al·bh) - ah·bl))
-    this.get(u).get(s).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
-    this.get(c).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    // q = al·bl - (((u - ah·bh) - al·bh) - ah·bl), the product's error; w = ((u - (s - sb)) + (c - sb)) + q
     this.get(al).get(bl).simd(Simd.f64x2Mul);
     this.get(u).get(ah).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     this.get(al).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     this.get(ah).get(bl).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
-    this.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    this.simd(Simd.f64x2Sub);
+    const q = this.set();
+    this.get(u).get(s).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    this.get(c).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    this.get(q).simd(Simd.f64x2Add);
     const w = this.set();
     const r = this.cmpOp(Simd.f64x2Add, s, w);
     // d = w - (r - s)
@@ -323,7 +325,9 @@ class Lanes {
     const splat = (x: number): void => {
       this.f.f64Const(x).simd(Simd.f64x2Splat);
     };
-    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
+    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | q == 0 | (r + 2d) - r != 2d)
+    // (q == 0: an exact product, whose sum's tie r rounds right, as fma64Tail takes it: a product by 2 or 0.5 would
+    // otherwise send a quarter of its lanes to the host)
     this.get(u).simd(Simd.f64x2Abs); splat(2 ** -900); this.simd(Simd.f64x2Gt);
     this.get(r).simd(Simd.f64x2Abs); splat(F64_MIN_NORMAL); this.simd(Simd.f64x2Ge).simd(Simd.v128And);
     this.get(r).simd(Simd.f64x2Abs); splat(2 ** 1000); this.simd(Simd.f64x2Lt).simd(Simd.v128And);
@@ -331,6 +335,7 @@ class Lanes {
     this.get(d); splat(0); this.simd(Simd.f64x2Eq);
     this.get(r).get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Add).get(r).simd(Simd.f64x2Sub);
     this.get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
+    this.get(q); splat(0); this.simd(Simd.f64x2Eq).simd(Simd.v128Or);
     this.simd(Simd.v128And);
     const ok = this.set();
     // A zero factor: fma64Full's one rounding of a·b + c, flushed.
@@ -849,6 +854,7 @@ export class MathFunctions {
     }
     const hostIndex = (name: string): number => imports.findIndex((i) => i.name === name);
     const fmaSlow = new FunctionBody(5);
+    zeroFactorLanes(fmaSlow);
     unaryLanesBody(fmaSlow, hostIndex("fma64"), 3);
     const log1pHost = new FunctionBody(3);
     unaryLanesBody(log1pHost, hostIndex("log1p"), 1);
@@ -871,6 +877,24 @@ export class MathFunctions {
       ],
     });
   }
+}
+
+/**
+ * The start of the fma64 slow-lane helper's body (params a, b, c, r, done): lanes with a zero
+ * factor become ftz64(a·b + c), fma64Full's one rounding, and count as done. The lanes of
+ * fused_steps.ts's step come here unsettled when a factor is zero (a ReLU's or a mask's zeros
+ * times a weight: hundreds of host calls a run otherwise).
+ */
+function zeroFactorLanes(f: Body): void {
+  const [a, b, c, r, done] = [0, 1, 2, 3, 4];
+  const zero = f.local(V128);
+  f.opU(Op.localGet, a).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
+  f.opU(Op.localGet, b).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq).simd(Simd.v128Or).opU(Op.localSet, zero);
+  const sum = f.local(V128);
+  f.opU(Op.localGet, a).opU(Op.localGet, b).simd(Simd.f64x2Mul).opU(Op.localGet, c).simd(Simd.f64x2Add).opU(Op.localSet, sum);
+  pushFlushed(f, sum, F64_MIN_NORMAL);
+  f.opU(Op.localGet, r).opU(Op.localGet, zero).simd(Simd.v128Bitselect).opU(Op.localSet, r);
+  f.opU(Op.localGet, done).opU(Op.localGet, zero).simd(Simd.v128Or).opU(Op.localSet, done);
 }
 
 /**
