@@ -295,6 +295,16 @@ class Lanes {
     this.fma32(acc, a, b);
     return acc;
   }
+  /**
+   * a·b + c rounded once and flushed, where the caller knows a·b is exact in f64 for every lane
+   * (no lost bits, no overflow, no result below the normal range): then the one rounding of
+   * a·b + c is the rounded sum of the rounded product, and fma64's error-free steps are not needed.
+   */
+  fmaExactProduct(a: number, b: number, c: number): number {
+    if (this.p !== "f64") return this.fma(a, b, c);
+    this.get(a).get(b).simd(Simd.f64x2Mul).get(c).simd(Simd.f64x2Add);
+    return this.ftz(this.set());
+  }
   /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */
   private fmaF64(a: number, b: number, c: number): number {
     const f = this.f;
@@ -553,12 +563,15 @@ function expParts64(l: Lanes, x: number): readonly [number, number] {
   const xc = l.clamp(xd, l.c(F64C.EXP_LO), l.c(F64C.EXP_HI));
   const n = l.floor(l.fma(xc, l.c(F64C.LOG2E), l.c(0.5)));
   const negN = l.neg(n);
-  let g = l.fma(negN, l.c(F64C.LN2_HI), xc);
+  // n is an integer of at most 11 bits (xc is clamped; NaN stays NaN either way) and LN2_HI has 17
+  // significant bits: their product is exact.
+  let g = l.fmaExactProduct(negN, l.c(F64C.LN2_HI), xc);
   g = l.fma(negN, l.c(F64C.LN2_LO), g);
   const g2 = l.mul(g, g);
   const p = l.mul(l.fma(l.fma(g2, l.c(F64C.EXP_P[0]), l.c(F64C.EXP_P[1])), g2, l.c(F64C.EXP_P[2])), g);
   const q = l.fma(l.fma(l.fma(g2, l.c(F64C.EXP_Q[0]), l.c(F64C.EXP_Q[1])), g2, l.c(F64C.EXP_Q[2])), g2, l.c(F64C.EXP_Q[3]));
-  const approx = l.fma(l.div(p, l.sub(q, p)), l.c(2), l.c(1));
+  // A product by 2 of a flushed (normal or zero) quotient of magnitude below 1 is exact.
+  const approx = l.fmaExactProduct(l.div(p, l.sub(q, p)), l.c(2), l.c(1));
   // ni = clamp(NaN ? -2^31 : n, -2099, 2099), an integer; b = ni >> 2; s1 = 2^b; s = 2^(ni - 3b).
   const nn = l.select(l.cmp(Simd.f64x2Ne, n, n), l.c(-(2 ** 31)), n);
   l.get(nn).get(l.c(2099)).simd(Simd.f64x2Min).get(l.c(-2099)).simd(Simd.f64x2Max).simd(X.i32x4TruncSatF64x2SZero);
