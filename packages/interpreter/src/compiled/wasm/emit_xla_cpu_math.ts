@@ -347,6 +347,16 @@ class Lanes {
     this.fma32(acc, a, b);
     return acc;
   }
+  /**
+   * a·b + c rounded once and flushed, where the caller knows a·b is exact in f64 for every lane
+   * (no lost bits, no overflow, no result below the normal range): then the one rounding of
+   * a·b + c is the rounded sum of the rounded product, and fma64's error-free steps are not needed.
+   */
+  fmaExactProduct(a: number, b: number, c: number): number {
+    if (this.p !== "f64") return this.fma(a, b, c);
+    this.get(a).get(b).simd(Simd.f64x2Mul).get(c).simd(Simd.f64x2Add);
+    return this.ftz(this.set());
+  }
   /** fma64 (arith.ts): its fast path in the lanes, a zero product as fma64Full settles it, the rest by the host. */
   private fmaF64(a: number, b: number, c: number): number {
     if (this.moderateStep !== undefined && this.settled !== undefined) return this.fmaModerate(a, b, c, this.moderateStep, this.settled);
@@ -360,14 +370,16 @@ class Lanes {
     const s = this.cmpOp(Simd.f64x2Add, u, c);
     const sb = this.cmpOp(Simd.f64x2Sub, s, u);
     const [ah, al, bh, bl] = [split(a, "hi"), split(a, "lo"), split(b, "hi"), split(b, "lo")];
-    // w = ((u - (s - sb)) + (c - sb)) + (al·bl - (((u - ah·bh) - al·bh) - ah·bl))
-    this.get(u).get(s).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
-    this.get(c).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    // q = al·bl - (((u - ah·bh) - al·bh) - ah·bl), the product's error; w = ((u - (s - sb)) + (c - sb)) + q
     this.get(al).get(bl).simd(Simd.f64x2Mul);
     this.get(u).get(ah).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     this.get(al).get(bh).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
     this.get(ah).get(bl).simd(Simd.f64x2Mul).simd(Simd.f64x2Sub);
-    this.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    this.simd(Simd.f64x2Sub);
+    const q = this.set();
+    this.get(u).get(s).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
+    this.get(c).get(sb).simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
+    this.get(q).simd(Simd.f64x2Add);
     const w = this.set();
     const r = this.cmpOp(Simd.f64x2Add, s, w);
     // d = w - (r - s)
@@ -376,7 +388,9 @@ class Lanes {
     const splat = (x: number): void => {
       this.f.f64Const(x).simd(Simd.f64x2Splat);
     };
-    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | (r + 2d) - r != 2d)
+    // ok = |u| > SAFE_LO & |r| >= MIN_NORMAL & |r| < TAIL_HI & |w| <= |s|/8 & (d == 0 | q == 0 | (r + 2d) - r != 2d)
+    // (q == 0: an exact product, whose sum's tie r rounds right, as fma64Tail takes it: a product by 2 or 0.5 would
+    // otherwise send a quarter of its lanes to the host)
     this.get(u).simd(Simd.f64x2Abs); splat(2 ** -900); this.simd(Simd.f64x2Gt);
     this.get(r).simd(Simd.f64x2Abs); splat(F64_MIN_NORMAL); this.simd(Simd.f64x2Ge).simd(Simd.v128And);
     this.get(r).simd(Simd.f64x2Abs); splat(2 ** 1000); this.simd(Simd.f64x2Lt).simd(Simd.v128And);
@@ -384,6 +398,7 @@ class Lanes {
     this.get(d); splat(0); this.simd(Simd.f64x2Eq);
     this.get(r).get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Add).get(r).simd(Simd.f64x2Sub);
     this.get(d).get(d).simd(Simd.f64x2Add).simd(Simd.f64x2Ne).simd(Simd.v128Or);
+    this.get(q); splat(0); this.simd(Simd.f64x2Eq).simd(Simd.v128Or);
     this.simd(Simd.v128And);
     const ok = this.set();
     // A zero factor: fma64Full's one rounding of a·b + c, flushed.
@@ -661,12 +676,15 @@ function expParts64(l: Lanes, x: number): readonly [number, number] {
   const xc = l.clamp(xd, l.c(F64C.EXP_LO), l.c(F64C.EXP_HI));
   const n = l.floor(l.fma(xc, l.c(F64C.LOG2E), l.c(0.5)));
   const negN = l.neg(n);
-  let g = l.fma(negN, l.c(F64C.LN2_HI), xc);
+  // n is an integer of at most 11 bits (xc is clamped; NaN stays NaN either way) and LN2_HI has 17
+  // significant bits: their product is exact.
+  let g = l.fmaExactProduct(negN, l.c(F64C.LN2_HI), xc);
   g = l.fma(negN, l.c(F64C.LN2_LO), g);
   const g2 = l.mul(g, g);
   const p = l.mul(l.fma(l.fma(g2, l.c(F64C.EXP_P[0]), l.c(F64C.EXP_P[1])), g2, l.c(F64C.EXP_P[2])), g);
   const q = l.fma(l.fma(l.fma(g2, l.c(F64C.EXP_Q[0]), l.c(F64C.EXP_Q[1])), g2, l.c(F64C.EXP_Q[2])), g2, l.c(F64C.EXP_Q[3]));
-  const approx = l.fma(l.div(p, l.sub(q, p)), l.c(2), l.c(1));
+  // A product by 2 of a flushed (normal or zero) quotient of magnitude below 1 is exact.
+  const approx = l.fmaExactProduct(l.div(p, l.sub(q, p)), l.c(2), l.c(1));
   // ni = clamp(NaN ? -2^31 : n, -2099, 2099), an integer; b = ni >> 2; s1 = 2^b; s = 2^(ni - 3b).
   const nn = l.select(l.cmp(Simd.f64x2Ne, n, n), l.c(-(2 ** 31)), n);
   l.get(nn).get(l.c(2099)).simd(Simd.f64x2Min).get(l.c(-2099)).simd(Simd.f64x2Max).simd(X.i32x4TruncSatF64x2SZero);
@@ -727,6 +745,12 @@ function tanh64(l: Lanes, x: number): number {
 
 function log1p64(l: Lanes, x: number): number {
   const xd = l.ftz(x);
+  const small = l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F64C.LOG1P_SMALL));
+  // Each branch runs only where some lane takes it (a pair of lanes usually agrees: each branch
+  // costs a dozen emulated fmas or Math.log's whole algorithm); a branch not run leaves its
+  // locals zero, and the selects below never pick them.
+  const r = l.f.local(V128);
+  l.get(small).simd(X.v128AnyTrue).f.structured(Op.if);
   const x2 = l.mul(xd, xd);
   const z = l.mul(xd, l.c(0));
   let q = l.add(z, l.c(1));
@@ -734,10 +758,16 @@ function log1p64(l: Lanes, x: number): number {
   let p = l.add(z, l.c(F64C.LOG1P_NUM0));
   for (const c of F64C.LOG1P_NUM) p = l.fma(p, xd, l.c(c));
   const t = l.mul(l.mul(xd, x2), l.div(p, q));
-  const r = l.add(xd, l.fma(x2, l.c(-0.5), t));
+  l.get(l.add(xd, l.fma(x2, l.c(-0.5), t))).f.opU(Op.localSet, r);
+  l.f.op(Op.end);
   // |xd| >= 0.4142: ftz64(log(xd + 1)), the log Math.log's (v8Log); its rare lanes, and NaN, by the host's scalar function.
-  const small = l.cmp(Simd.f64x2Lt, l.abs(xd), l.c(F64C.LOG1P_SMALL));
-  const [lg, lgOk] = v8Log(l, l.add(xd, l.c(1)));
+  const lg = l.f.local(V128);
+  const lgOk = l.f.local(V128);
+  l.get(small).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
+  const [lg0, lgOk0] = v8Log(l, l.add(xd, l.c(1)));
+  l.get(lg0).f.opU(Op.localSet, lg);
+  l.get(lgOk0).f.opU(Op.localSet, lgOk);
+  l.f.op(Op.end);
   const out = l.select(small, r, l.ftz(lg));
   const done = l.or(small, lgOk);
   l.get(done).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
@@ -1000,6 +1030,7 @@ export class MathFunctions {
     }
     const hostIndex = (name: string): number => imports.findIndex((i) => i.name === name);
     const fmaSlow = new FunctionBody(5);
+    zeroFactorLanes(fmaSlow);
     unaryLanesBody(fmaSlow, hostIndex("fma64"), 3);
     const log1pHost = new FunctionBody(3);
     unaryLanesBody(log1pHost, hostIndex("log1p"), 1);
@@ -1022,6 +1053,24 @@ export class MathFunctions {
       ],
     });
   }
+}
+
+/**
+ * The start of the fma64 slow-lane helper's body (params a, b, c, r, done): lanes with a zero
+ * factor become ftz64(a·b + c), fma64Full's one rounding, and count as done. The lanes of
+ * fused_steps.ts's step come here unsettled when a factor is zero (a ReLU's or a mask's zeros
+ * times a weight: hundreds of host calls a run otherwise).
+ */
+function zeroFactorLanes(f: Body): void {
+  const [a, b, c, r, done] = [0, 1, 2, 3, 4];
+  const zero = f.local(V128);
+  f.opU(Op.localGet, a).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
+  f.opU(Op.localGet, b).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq).simd(Simd.v128Or).opU(Op.localSet, zero);
+  const sum = f.local(V128);
+  f.opU(Op.localGet, a).opU(Op.localGet, b).simd(Simd.f64x2Mul).opU(Op.localGet, c).simd(Simd.f64x2Add).opU(Op.localSet, sum);
+  pushFlushed(f, sum, F64_MIN_NORMAL);
+  f.opU(Op.localGet, r).opU(Op.localGet, zero).simd(Simd.v128Bitselect).opU(Op.localSet, r);
+  f.opU(Op.localGet, done).opU(Op.localGet, zero).simd(Simd.v128Or).opU(Op.localSet, done);
 }
 
 /**

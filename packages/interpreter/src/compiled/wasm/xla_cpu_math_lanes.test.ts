@@ -166,4 +166,30 @@ describe("XLA CPU's element functions as WebAssembly lanes", () => {
       fc.assert(fc.property(fc.array(array, { minLength: c.arity, maxLength: c.arity }), (arrays) => check(arrays)), { numRuns: 150 });
     });
   }
+
+  it("f64 log-plus-one: the scalar function's bits whichever branches a pair of lanes takes (both, one, the other)", () => {
+    // The lanes run the |x| < 0.4142 rational only where some lane needs it, and Math.log's algorithm
+    // likewise: arrays of pairs from each side of the threshold, in every combination.
+    const c = unary("log-plus-one", "f64");
+    const m = moduleOf(c);
+    const fused = getComputation(m, "fused_computation");
+    const kernel = compileWasmLoop(planFusedComputation(fused, m, [], c.numerics)!, c.numerics, true)!;
+    const scalar = scalarOf(c, fused.instructions.find((i) => i.name === "r") as HloInstruction, fused);
+    const small = fc.oneof(fc.double({ min: -0.4142, max: 0.4142, noNaN: true }), fc.constantFrom(0, -0, 2 ** -1074, -(2 ** -1030), 1e-300, 0.41421356));
+    const large = fc.oneof(
+      fc.double({ min: 0.4143, max: 1e300, noNaN: true }),
+      fc.double({ min: -1, max: -0.4143, noNaN: true }),
+      fc.constantFrom(Infinity, -Infinity, Number.NaN, -1, -2, 0.41421357, 1),
+    );
+    const pair = fc.oneof(fc.tuple(small, small), fc.tuple(large, large), fc.tuple(small, large), fc.tuple(large, small));
+    fc.assert(
+      fc.property(fc.array(pair, { minLength: (N + 1) / 2, maxLength: (N + 1) / 2 }), (pairs) => {
+        const x = Float64Array.from(pairs.flat().slice(0, N));
+        const out = new Float64Array(N);
+        kernel([x], out);
+        for (let i = 0; i < N; i++) if (!same(out[i]!, scalar([x[i]!]))) expect.fail(`log1p(${x[i]}): lanes ${out[i]}, scalar ${scalar([x[i]!])}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
