@@ -46,6 +46,8 @@ import {
   i32Tile4x4,
 } from "./dot_tiles.ts";
 import { transposeInto } from "./transpose_kernel.ts";
+import { plannedThreads } from "./threads/settings.ts";
+import { threadedMatmul } from "./threads/threaded_dot.ts";
 import { compileWasmMatmul, wasmMatmulPays } from "./wasm/wasm_kernel.ts";
 
 /** `out`, when given, is a Float64Array of the result's length to write every element of (never an operand). */
@@ -237,7 +239,10 @@ export function compileDot(
   const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic, stay)));
   // f16, bf16 and narrower operands (at most 12 significant bits each) let the fused f32 steps skip their midpoint check.
   const narrow = (e: ElementType): boolean => ELEMENT_TYPE_INFO[e].kind === "float" && ELEMENT_TYPE_INFO[e].bitWidth <= 16;
-  const wasmMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic, narrow(lhsShape.elementType) && narrow(rhsShape.elementType), stay) : undefined;
+  const narrowOperands = narrow(lhsShape.elementType) && narrow(rhsShape.elementType);
+  const singleMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic, narrowOperands, stay) : undefined;
+  // A large dot splits its output rows (or batches) across the executable's threads (threads/threaded_dot.ts).
+  const wasmMatmul = singleMatmul !== undefined && arithmetic !== undefined ? threadedMatmul(sizes, arithmetic, narrowOperands, stay, plannedThreads(), singleMatmul) : undefined;
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>

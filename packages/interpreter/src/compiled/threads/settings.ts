@@ -58,3 +58,34 @@ export function withThreads<T>(threads: number, plan: () => T): T {
 export function plannedThreads(): number {
   return planned;
 }
+
+/** A dot's step kind, as the WebAssembly matmul names it (wasm/emit_matmul.ts MatmulArithmetic). */
+export type DotStepKind = "f64" | "f32" | "fma32" | "fma64";
+
+/**
+ * Products (batches·m·k·n) from which a WebAssembly dot is split across
+ * threads (threaded_dot.ts), per step kind: a split pays where half the
+ * dot's time is well above a worker's round trip (post, wake, wait: a
+ * median 18 µs on a 2-core machine, more when the worker slept). Measured:
+ * XLA CPU's fused f64 step about 2 ns a product, 16x64 by 64x64 (65,536
+ * products) 108 µs on one thread, 75 split; its fused f32 step 0.7 to 0.85
+ * ns, 16x64 by 64x64 42 µs, 36 split (too little to pay for a second core),
+ * 16x64 by 64x256 175 µs, 116 split; the batched 4x16x16 by 4x16x16 (16,384
+ * products) lost split in both; the plain f64 and f32 sums of the reference
+ * numerics run well under 0.3 ns a product.
+ */
+const DOT_MIN_PRODUCTS: { readonly [K in DotStepKind]: number } = { fma64: 1 << 16, fma32: 1 << 17, f64: 1 << 19, f32: 1 << 19 };
+
+let dotMinOverride: number | undefined;
+
+/** The products from which a dot of step kind `kind` is split across threads. */
+export function dotThreadMinProducts(kind: DotStepKind): number {
+  return dotMinOverride ?? DOT_MIN_PRODUCTS[kind];
+}
+
+/** Sets one threshold for every step kind (tests: small dots take the threaded path), undefined for the measured ones; returns the previous override. */
+export function setDotThreadMinProducts(products: number | undefined): number | undefined {
+  const before = dotMinOverride;
+  dotMinOverride = products;
+  return before;
+}

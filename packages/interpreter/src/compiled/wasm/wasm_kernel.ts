@@ -14,7 +14,7 @@ import { emitPlan, readArrays } from "./emit_plan.ts";
 import { hardwareFma32, hardwareFma64 } from "./hardware_fma.ts";
 
 import { foldPays } from "./reduce_lanes.ts";
-import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
+import { type WasmInstance, exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
 import { isU32Kind } from "./emit_u32_lanes.ts";
 import { type LaneOp, laneScalarOf } from "./scalar_ops.ts";
@@ -172,24 +172,64 @@ export function wasmMatmulPays(sizes: MatmulSizes, arithmetic: MatmulArithmetic,
 }
 
 /**
+ * A matmul's compiled module and where its arrays lie, what a thread needs
+ * to instantiate and run it (a worker thread gets it by message,
+ * threads/threaded_dot.ts): memory holds A at element offset `a`, B at `b`
+ * and the `outLength` results at `out`; `prepared`: the module exports
+ * prepareA and prepareB, run after each copy of A or B in; `hostFma64`: it
+ * imports XLA CPU's fma64 as host.fma64.
+ */
+export interface MatmulModule {
+  readonly module: object;
+  readonly a: number;
+  readonly b: number;
+  readonly out: number;
+  readonly outLength: number;
+  readonly prepared: boolean;
+  readonly hostFma64: boolean;
+}
+
+/** The matmul's module (emit_matmul.ts), or undefined where the host has no WebAssembly, refuses a synchronous compile, or the arrays are too large. */
+export function matmulModule(sizes: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false): MatmulModule | undefined {
+  if (wasmApi === undefined) return undefined;
+  const hardware = arithmetic === "fma64" ? hardwareFma64() : arithmetic === "fma32" ? hardwareFma32() : false;
+  const emitted = emitMatmul(sizes, arithmetic, narrowOperands, hardware);
+  if (emitted === undefined) return undefined;
+  let module: object;
+  try {
+    module = new wasmApi.Module(emitted.bytes);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+  const outLength = sizes.batches * sizes.m * sizes.n;
+  return { module, a: emitted.a, b: emitted.b, out: emitted.out, outLength, prepared: emitted.prepared, hostFma64: arithmetic === "fma64" };
+}
+
+/**
  * The matmul as WebAssembly (emit_matmul.ts), or undefined where the host
  * has none or the arrays are too large. `narrowOperands` as emitMatmul's;
  * `stay`: the operands copied in only when a new array comes (StayingOperands).
  */
 export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, stay: StayingOperands = NONE_STAY): Matmul | undefined {
-  if (wasmApi === undefined) return undefined;
-  const hardware = arithmetic === "fma64" ? hardwareFma64() : arithmetic === "fma32" ? hardwareFma32() : false;
-  const emitted = emitMatmul(sizes, arithmetic, narrowOperands, hardware);
-  if (emitted === undefined) return undefined;
-  const instance = instantiate(emitted.bytes, arithmetic === "fma64" ? { fma64 } : undefined);
-  const buffer = instance && exportedBuffer(instance, "memory");
-  const run = instance?.exports.run;
-  const prepareA = instance?.exports.prepareA;
-  const prepareB = instance?.exports.prepareB;
+  const compiled = matmulModule(sizes, arithmetic, narrowOperands);
+  if (compiled === undefined || wasmApi === undefined) return undefined;
+  let instance: WasmInstance;
+  try {
+    instance = new wasmApi.Instance(compiled.module, compiled.hostFma64 ? { host: { fma64 } } : undefined);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+  const emitted = compiled;
+  const buffer = exportedBuffer(instance, "memory");
+  const run = instance.exports.run;
+  const prepareA = instance.exports.prepareA;
+  const prepareB = instance.exports.prepareB;
   if (buffer === undefined || typeof run !== "function") return undefined;
   if (emitted.prepared && (typeof prepareA !== "function" || typeof prepareB !== "function")) return undefined;
   const heap = new Float64Array(buffer);
-  const outLength = sizes.batches * sizes.m * sizes.n;
+  const outLength = compiled.outLength;
   const result = heap.subarray(emitted.out, emitted.out + outLength);
   const call = run as () => void;
   // The arrays in memory now, for the operands that stay.
