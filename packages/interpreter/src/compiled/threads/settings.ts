@@ -72,9 +72,13 @@ export type DotStepKind = "f64" | "f32" | "fma32" | "fma64";
  * ns, 16x64 by 64x64 42 µs, 36 split (too little to pay for a second core),
  * 16x64 by 64x256 175 µs, 116 split; the batched 4x16x16 by 4x16x16 (16,384
  * products) lost split in both; the plain f64 and f32 sums of the reference
- * numerics run well under 0.3 ns a product.
+ * numerics run well under 0.3 ns a product. In whole models (an
+ * interleaved A/B of split against unsplit dots) only the fused f64 step
+ * gained (transformer f64 about 0.9 of its time); the f32 transformer and
+ * the f16 dense model lost 2 to 3% with fused f32 dots of 2^17 products
+ * split, so that step splits only from 2^19.
  */
-const DOT_MIN_PRODUCTS: { readonly [K in DotStepKind]: number } = { fma64: 1 << 16, fma32: 1 << 17, f64: 1 << 19, f32: 1 << 19 };
+const DOT_MIN_PRODUCTS: { readonly [K in DotStepKind]: number } = { fma64: 1 << 16, fma32: 1 << 19, f64: 1 << 19, f32: 1 << 19 };
 
 let dotMinOverride: number | undefined;
 

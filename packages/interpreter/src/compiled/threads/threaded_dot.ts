@@ -144,15 +144,16 @@ class BusyCores {
   private off = 0;
 
   /**
-   * Notes one split: the caller's time on its blocks, its wait for the
-   * workers after them (ms), and the share of the blocks the workers took
-   * against their fair share (1: as many as the caller each). A strike is a
-   * long wait, or workers that took less than half their fair share (they
-   * woke late, or ran little: their cores are taken, and their polling then
-   * only burns time the caller could use).
+   * Notes one split: the caller's time on its blocks and its wait for the
+   * workers after them (ms), the blocks it ran and the blocks there were.
+   * A strike is a split that did not pay: the caller's time per block times
+   * all the blocks (the dot on one thread, as near as the split shows it)
+   * is no more than the split took. Workers that woke late or were
+   * preempted show up so, and only so far as they cost time.
    */
-  record(own: number, waited: number, workerShare: number): void {
-    this.recent.push(waited > 0.02 + own / 2 || workerShare < 0.5);
+  record(own: number, waited: number, ownBlocks: number, blocks: number): void {
+    const alone = ownBlocks > 0 ? (own / ownBlocks) * blocks : Number.POSITIVE_INFINITY;
+    this.recent.push(own + waited >= alone);
     if (this.recent.length > LOOK_BACK) this.recent.shift();
     if (this.recent.filter((x) => x).length >= STRIKES) {
       this.off = BACK_OFF;
@@ -283,7 +284,7 @@ export function threadedMatmul(
     if (callerTakesBlocks) {
       let own = 0;
       for (let i = 0; i < count; i++) own += mine[i];
-      busy.record(done - started, performance.now() - done, ((count - own) / (threads - 1)) / Math.max(own, 1));
+      busy.record(done - started, performance.now() - done, own, count);
     }
     if (target !== out) {
       for (let i = 0; i < count; i++) {
