@@ -18,7 +18,7 @@ import { compileDot } from "../dot_kernel.ts";
 import { portableSource } from "./portable_function.ts";
 import { fma64Portable } from "./portable_fma64.ts";
 import { setDotThreadMinProducts, withThreads } from "./settings.ts";
-import { dotBlocks, setCallerTakesBlocks } from "./threaded_dot.ts";
+import { BusyCores, dotBlocks, setCallerTakesBlocks } from "./threaded_dot.ts";
 import { setShareStealing, startThreads, stolenJobCount, threadedJobCount, threadsSupported } from "./worker_pool.ts";
 
 const supported = threadsSupported();
@@ -203,5 +203,30 @@ ENTRY %main (x: f64[16,64], w: f64[64,24]) -> f64[16,24] {
       setShareStealing(false);
       setCallerTakesBlocks(false);
     }
+  });
+});
+
+describe("BusyCores (the split dot's back-off)", () => {
+  /** Calls run on one thread after feeding `splits` (own ms, waited ms, own blocks, blocks), over the next 40 calls. */
+  const backedOff = (splits: readonly (readonly [number, number, number, number])[]): number => {
+    const b = new BusyCores();
+    for (const [own, waited, mine, all] of splits) b.record(own, waited, mine, all);
+    let n = 0;
+    for (let i = 0; i < 40; i++) if (b.backingOff()) n++;
+    return n;
+  };
+
+  it("keeps splitting while splits pay, even where the workers took under half the blocks", () => {
+    // 6 of 8 blocks at 0.05 ms each: alone about 0.4 ms, split 0.3 + 0.02; the workers took a third of their share.
+    expect(backedOff(Array.from({ length: 20 }, () => [0.3, 0.02, 6, 8] as const))).toBe(0);
+  });
+
+  it("backs off for 32 calls after two splits among eight that took as long as the dot alone", () => {
+    const lost = [0.35, 0.06, 7, 8] as const; // alone 0.4 ms, split 0.41
+    const paid = [0.2, 0.02, 4, 8] as const;
+    expect(backedOff([paid, lost, paid, paid, lost])).toBe(32);
+    expect(backedOff([paid, lost, paid, paid, paid])).toBe(0);
+    // The caller ran every block: the workers never came.
+    expect(backedOff([[0.4, 0, 8, 8], [0.4, 0, 8, 8]])).toBe(32);
   });
 });

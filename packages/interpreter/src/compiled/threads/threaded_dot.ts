@@ -139,7 +139,7 @@ const BACK_OFF = 32;
  * splits among the last LOOK_BACK, the dot runs on one thread for BACK_OFF
  * calls, then splits again.
  */
-class BusyCores {
+export class BusyCores {
   private readonly recent: boolean[] = [];
   private off = 0;
 
