@@ -2,7 +2,7 @@ import { type ArrayLiteral, EvalError, literal, shape } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { instruction, run } from "../kernels/support/test_support.ts";
-import { transposeInto } from "./transpose_kernel.ts";
+import { SMALL_TILE, TILE, tileFor, transposeInto } from "./transpose_kernel.ts";
 
 /** Distinct values, specials included, so any misplaced element shows. */
 function data(n: number): Float64Array {
@@ -25,10 +25,16 @@ function expectSameAsReference(dims: readonly number[], permutation: readonly nu
 }
 
 describe("transposeInto", () => {
-  it("transposes matrices whose sides cross the 4-row and 512-element tile edges", () => {
+  it("transposes matrices whose sides cross the 8-row and 64-element tile edges", () => {
     for (const [r, c] of [[1, 1], [2, 3], [4, 4], [5, 7], [33, 65], [130, 129], [515, 6], [6, 517], [530, 521]]) {
       expectSameAsReference([r, c], [1, 0]);
     }
+  });
+
+  it("tiles planes above SMALL_PLANE elements by TILE, crossing its edges", () => {
+    expect(tileFor(1000, 1000)).toBe(SMALL_TILE);
+    expect(tileFor(1777, 1779)).toBe(TILE);
+    expectSameAsReference([1777, 1779], [1, 0]);
   });
 
   it("copies when the permutation moves nothing, including around size-1 dimensions", () => {

@@ -16,13 +16,27 @@
 import { EvalError } from "@minixla/hlo";
 
 /**
- * Tile edge of a plane, in elements: an 8-row strip of a tile writes to at
- * most 512 result lines, revisited by the next strip while still cached.
- * Best of 64/256/512 on 1000x1000 and 3000x3000 f64 (at 1000x1000 all are
- * within 15% of an untiled loop: the copy is bound by memory there; at
- * 3000x3000 512 took 0.5 of the untiled loop's time).
+ * Tile edge of a large plane, in elements: an 8-row strip of a tile writes to
+ * at most 512 result lines, revisited by the next strip while still cached.
+ * Best of 32/64/128/512 on 2000x2000 and 3000x3000 f64 (at 3000x3000 512 took
+ * 0.75 of the time of 64-element tiles).
  */
 export const TILE = 512;
+
+/**
+ * Tile edge of a plane of at most SMALL_PLANE elements: 64x64 tiles (32 KiB
+ * of reads and of writes, within L1 and L2 while a tile is copied) took 0.70
+ * of 512-element tiles' time at 1000x1000 and 0.74 at 1500x1500 f64 into a
+ * result whose pages were already touched; from 2000x2000 on the larger
+ * tiles win again.
+ */
+export const SMALL_TILE = 64;
+export const SMALL_PLANE = 3 << 20;
+
+/** The tile edge for a plane of nR x nC elements (the whole plane's, so every range of a split tiles alike). */
+export function tileFor(nR: number, nC: number): number {
+  return nR * nC <= SMALL_PLANE ? SMALL_TILE : TILE;
+}
 
 export interface Simplified {
   /** Result dimensions after dropping size-1 ones and merging adjacent runs. */
@@ -77,12 +91,12 @@ function checkPermutation(srcLength: number, dims: readonly number[], permutatio
  * One plane: out[o0 + c*oC + r] = src[s0 + r*sR + c] for r < nR, c < nC
  * (r runs along the result's minor dimension, c along the operand's).
  */
-function copyPlane(src: Float64Array, s0: number, sR: number, out: Float64Array, o0: number, oC: number, nR: number, nC: number): void {
-  for (let r0 = 0; r0 < nR; r0 += TILE) {
-    const r1 = Math.min(r0 + TILE, nR);
+function copyPlane(src: Float64Array, s0: number, sR: number, out: Float64Array, o0: number, oC: number, nR: number, nC: number, tile: number): void {
+  for (let r0 = 0; r0 < nR; r0 += tile) {
+    const r1 = Math.min(r0 + tile, nR);
     const r8 = r0 + ((r1 - r0) & ~7);
-    for (let c0 = 0; c0 < nC; c0 += TILE) {
-      const c1 = Math.min(c0 + TILE, nC);
+    for (let c0 = 0; c0 < nC; c0 += tile) {
+      const c1 = Math.min(c0 + tile, nC);
       let r = r0;
       // Eight operand rows at a time: each visit to a result line writes a whole 64-byte cache line
       // (1.2-1.4x faster than four rows at 1000x1000, 200x5000 and 3000x3000).
@@ -134,6 +148,7 @@ export function transposeInto(src: Float64Array, dims: readonly number[], permut
   const outer: number[] = [];
   for (let d = 0; d < minor; d++) if (d !== q) outer.push(d);
   const count = new Array<number>(outer.length).fill(0);
+  const tile = tileFor(od[minor], od[q]);
   let s = 0;
   let o = 0;
   for (;;) {
@@ -141,7 +156,7 @@ export function transposeInto(src: Float64Array, dims: readonly number[], permut
       const len = od[minor];
       for (let j = 0; j < len; j++) dst[o + j] = src[s + j];
     } else {
-      copyPlane(src, s, ss[minor], dst, o, outStrides[q], od[minor], od[q]);
+      copyPlane(src, s, ss[minor], dst, o, outStrides[q], od[minor], od[q], tile);
     }
     // Odometer over the outer dimensions, last fastest.
     let t = outer.length - 1;

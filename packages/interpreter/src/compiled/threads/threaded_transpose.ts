@@ -14,7 +14,7 @@
  * kernel); it holds numbers computed here and nothing from the module.
  */
 import { EvalError } from "@minixla/hlo";
-import { TILE, simplify, transposeInto } from "../transpose_kernel.ts";
+import { simplify, tileFor, transposeInto } from "../transpose_kernel.ts";
 import { THREAD_MIN_POINTS } from "./settings.ts";
 import { SplitChoice } from "./split_choice.ts";
 import { isShared } from "./threaded_loop.ts";
@@ -27,12 +27,12 @@ export type TransposeKernel = (src: Float64Array, out: Float64Array) => void;
  * The range copy as a factory body (`new Function(body)()` returns
  * `(arrays, out) => void`): result dimensions OD with operand strides SS,
  * starting at operand offset S0, written row-major from out[0] — the copy
- * transposeInto makes (the same tiles, eight operand rows at a time), as
+ * transposeInto makes (the same tiles, TILE as it picks for the whole plane, eight operand rows at a time), as
  * text a worker can compile.
  */
-function rangeSource(s0: number, od: readonly number[], ss: readonly number[]): string {
+function rangeSource(s0: number, od: readonly number[], ss: readonly number[], tile: number): string {
   const list = (xs: readonly number[]): string => `[${xs.map((x) => String(x)).join(", ")}]`;
-  return `const TILE = ${String(TILE)};
+  return `const TILE = ${String(tile)};
 function plane(src, s0, sR, out, o0, oC, nR, nC) {
   for (let r0 = 0; r0 < nR; r0 += TILE) {
     const r1 = Math.min(r0 + TILE, nR);
@@ -109,11 +109,14 @@ interface Range {
 /** The ranges of one split: result dimension 0 of the simplified transpose cut into `threads` runs. */
 function ranges(od: readonly number[], ss: readonly number[], threads: number): Range[] {
   const rowLength = od.slice(1).reduce((a, b) => a * b, 1);
+  const minor = od.length - 1;
+  const q = ss[minor] === 1 ? minor : ss.indexOf(1);
+  const tile = tileFor(od[minor], od[q]);
   const out: Range[] = [];
   for (let t = 0; t < threads; t++) {
     const lo = Math.floor((od[0] * t) / threads);
     const hi = Math.floor((od[0] * (t + 1)) / threads);
-    const source = rangeSource(lo * ss[0], [hi - lo, ...od.slice(1)], ss);
+    const source = rangeSource(lo * ss[0], [hi - lo, ...od.slice(1)], ss, tile);
     const here = new Function(`"use strict";\n${source}`)() as Range["here"];
     out.push({ kernel: { id: newKernelId(), source, functions: [] }, here, from: lo * rowLength, to: hi * rowLength });
   }
