@@ -52,6 +52,14 @@
  * Measured again with that change on a quiet machine (load about 1.4), --runs 7:
  * 1312 ms wall / 1569 ms CPU median (cold 1809 ms): within the noise of the
  * 1232 / 1587 ms before it, so the 1 s target is still not met.
+ * On an idle machine (load below 1) later that evening, the same code:
+ * --runs 5, 9, 9, 7 gave medians of 883, 905, 867 and 824 ms wall (CPU
+ * 1072, 1125, 1055, 1103 ms), cold reads 1368 to 1426 ms; so a warm read
+ * is under 1 s there, the first read in a process is not. One parseModule
+ * in a fresh process (what a `minixla` command does) took 1399, 1401 and
+ * 1469 ms wall, about 2.3 s of CPU with the compiler and collector threads.
+ * V8 flags did not change that (--always-sparkplug, --no-lazy-feedback-
+ * allocation, --max-lazy, --max-semi-space-size=16 or 64: all within noise).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
