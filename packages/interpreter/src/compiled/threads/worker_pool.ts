@@ -10,19 +10,13 @@
  */
 import { EvalError } from "@minixla/hlo";
 import type { MessagePort, Worker } from "node:worker_threads";
+import type { MatmulModule } from "../wasm/wasm_kernel.ts";
 import { WORKER_KERNELS, WORKER_SOURCE } from "./worker_source.ts";
 
 type WorkerThreads = typeof import("node:worker_threads");
 
-/** One compiled WebAssembly matmul module: the element offsets of A, B and the output in its memory, the output's length, whether it exports prepareA and prepareB. */
-export interface ThreadMatmulModule {
-  readonly module: object;
-  readonly a: number;
-  readonly b: number;
-  readonly out: number;
-  readonly outLength: number;
-  readonly prepared: boolean;
-}
+/** One compiled WebAssembly matmul module as a worker gets it: the host fma64 travels as source, once per kernel. */
+export type ThreadMatmulModule = Omit<MatmulModule, "hostFma64">;
 
 /**
  * A WebAssembly matmul cut into blocks that threads take one at a time
