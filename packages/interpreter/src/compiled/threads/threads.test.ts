@@ -178,12 +178,14 @@ describe.skipIf(!supported)("loop nests split across worker threads", () => {
   });
 });
 
+/** Busy-waits `ms` milliseconds (a way of the split choice that takes that long). */
+function spin(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+
 describe("thread settings and portable functions", () => {
   it("settles on the faster way after probing both, and keeps probing the other", () => {
-    const spin = (ms: number): void => {
-      const end = performance.now() + ms;
-      while (performance.now() < end);
-    };
     for (const slowSplit of [true, false]) {
       const choice = new SplitChoice();
       const counts = { single: 0, split: 0 };
@@ -208,10 +210,6 @@ describe("thread settings and portable functions", () => {
   });
 
   it("does not count the first two splits (the workers compile the kernel then) against splitting", () => {
-    const spin = (ms: number): void => {
-      const end = performance.now() + ms;
-      while (performance.now() < end);
-    };
     const choice = new SplitChoice();
     const counts = { single: 0, split: 0 };
     for (let i = 0; i < 40; i++) {
