@@ -124,11 +124,27 @@ describe("moderate fused f64 dot steps", () => {
     );
   });
 
-  it("give the reference's bits at the ends of the moderate range, where products lie near 2^±800 and sums cancel to multiples of 2^-904 (property)", () => {
+  it("give chains of products just past the moderate range's low end, cancelling to below the normal range, the general steps' bits (property)", () => {
+    // As the cancelling chains above with a and y_j of magnitudes 2^-499 to 2^-470: products near 2^-1000 whose
+    // partial products and cancelled sums need the flushing general steps, which values this small must get.
+    const row = fc.tuple(scaled(-499, -470), fc.integer({ min: -3, max: 3 }), fc.oneof(scaled(-499, -470), fc.constant(0)));
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 5 }), fc.array(scaled(-499, -470), { minLength: 1, maxLength: 9 }), (rows, ys) => {
+        const lhs = rows.flatMap(([a, d, t]) => [a, -a * (1 + d * 2 ** -52), t]);
+        const rhs = [...ys, ...ys, ...ys.map((y) => y * (1 + 2 ** -30))];
+        expectSame(1, rows.length, 3, ys.length, lhs, rhs);
+      }),
+      { numRuns: 200, seed: 0x10e },
+    );
+  });
+
+  it("give the reference's bits at the ends of the moderate range and past them, where products near 2^±800 cancel to multiples of 2^-904, or past them underflow (property)", () => {
     // x = ±2^-400·(1 + i·2^-52), y = ±2^-400·(1 + j·2^-52) (or their 2^400 mirrors): products with low bits near
-    // 2^-904 that cancel against each other; the same next to the range's ends, just past them (the general steps).
+    // 2^-904 that cancel against each other; the same next to the range's ends, and well past them, where partial
+    // products lose bits and sums fall below the normal range or overflow (the general steps).
     const edge = (e: number) => fc.tuple(fc.integer({ min: -(2 ** 20), max: 2 ** 20 }), fc.constantFrom(-1, 1)).map(([i, s]) => s * 2 ** e * (1 + i * 2 ** -52));
-    const value = fc.oneof(edge(-400), edge(399), edge(-401), edge(400), edge(-399), fc.constantFrom(0, -0));
+    const past = fc.integer({ min: 60, max: 130 }).chain((d) => fc.oneof(edge(-400 - d), edge(399 + d)));
+    const value = fc.oneof(edge(-400), edge(399), edge(-401), edge(400), edge(-399), past, fc.constantFrom(0, -0));
     fc.assert(
       fc.property(dims, fc.infiniteStream(value), ({ b, m, k, n }, stream) => {
         const take = (len: number): number[] => Array.from({ length: len }, () => stream.next().value);
