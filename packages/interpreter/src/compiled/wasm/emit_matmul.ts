@@ -10,11 +10,11 @@
  * a chain of one step starting from -0, the operands' denormals flushed to
  * zero in memory before the chains (and A and B split for the f64 products).
  * The fused kinds run each step's settled case (fused_steps.ts
- * fma32FastStep, fma64FastStep, or fma64ModerateStep where both operands
- * are moderate, which the preparation notes) and redo a tile's chains with
- * the full step where a lane was left unsettled.
+ * fma32FastStep, fma64FastStep, or fma64DotStep where both operands are
+ * moderate, which the preparation notes) and redo a tile's chains with the
+ * full step where a lane was left unsettled.
  * Lanes run across output columns only, never across the chain: tiles of
- * 4 rows (fma64: 2) × 4 columns (eight f64x2 accumulators) walk the whole
+ * 4 rows (fma64: 2, its moderate steps 1) × 4 columns (eight f64x2 accumulators) walk the whole
  * contracting dimension, with 2- and 1-column and 1-row tiles at the edges;
  * for each 4-column panel of B the row tiles run down A, so the panel stays
  * in cache.
@@ -36,9 +36,9 @@ import {
   MODERATE_HI,
   MODERATE_LO,
   fma64Constants,
+  fma64DotConstants,
+  fma64DotStep,
   fma64FastStep,
-  fma64ModerateConstants,
-  fma64ModerateStep,
   fma64Step,
   plainStep,
   pushFlushed,
@@ -130,7 +130,9 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, !narrowOperands) : undefined;
   const hardware64 = arithmetic === "fma64" && hardwareFma;
   const fast64 = arithmetic === "fma64" && !hardware64 ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
-  const moderate64 = arithmetic === "fma64" && !hardware64 ? fma64ModerateStep(f, fma64ModerateConstants(f), flag) : undefined;
+  // The moderate steps note their doubts in `bad` (a lane with any bit set) rather than in `flag`.
+  const bad = f.local(V128);
+  const moderate64 = arithmetic === "fma64" && !hardware64 ? fma64DotStep(f, fma64DotConstants(f), bad) : undefined;
   const fused64 = f.local(V128);
   // Which f64 step the loops being emitted take: the moderate one where prepareA and prepareB found both operands moderate.
   let useModerate = false;
@@ -142,9 +144,12 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const pb0 = f.local(I32);
   const po = f.local(I32);
   const p8 = f.local(I32);
-  // Rows per tile: fma64's steps hold many values each, and two rows (four accumulators) measured faster than four.
-  const tileRows = arithmetic === "fma64" && !hardware64 ? 2 : 4;
-  const acc = Array.from({ length: 2 * tileRows }, () => f.local(V128));
+  // Rows per tile: fma64's steps hold many values each, and two rows (four accumulators) measured faster than
+  // four; the moderate steps', fewer but with more values live, one row (two accumulators: 0.77 of two rows'
+  // time on a transformer's dots, where four columns of two rows, or eight of one, spilled more).
+  const generalRows = arithmetic === "fma64" && !hardware64 ? 2 : 4;
+  const moderateRows = 1;
+  const acc = Array.from({ length: 2 * generalRows }, () => f.local(V128));
   const bv = [f.local(V128), f.local(V128)];
   const xv = f.local(V128);
   const bhv = [f.local(V128), f.local(V128)];
@@ -163,6 +168,9 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const step = (c: number, x: number, v: number): void => {
     const b = bv[v]!;
     if (fast32 !== undefined) return fast32(c, x, b);
+    // A moderate chain of one step from -0 is the product itself (x·y + -0, normal or zero: nothing to flush);
+    // fma64DotStep takes chains from +0 only.
+    if (useModerate && k === 1) return plainStep(f, c, x, b);
     if (fast64 !== undefined) return (useModerate ? moderate64! : fast64)(c, { x, xh, xl, y: b, yh: bhv[v]!, yl: blv[v]! });
     if (hardware64) {
       // acc = x·b + acc rounded once, a denormal result flushed to zero of its sign (operands were flushed before).
@@ -190,7 +198,9 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     for (let r = 0; r < rows; r++) for (let v = 0; v < vectors; v++) f.f64Const(start).simd(Simd.f64x2Splat).opU(Op.localSet, acc[r * 2 + v]);
     // The flag: no lane raised (fma32: all zeros), or every lane settled (fma64: all ones).
     if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).opU(Op.localSet, flag);
-    if (fast64 !== undefined) f.opU(Op.localGet, flag).opU(Op.localGet, flag).simd(Simd.i64x2Eq).opU(Op.localSet, flag);
+    if (fast64 !== undefined && !useModerate) f.opU(Op.localGet, flag).opU(Op.localGet, flag).simd(Simd.i64x2Eq).opU(Op.localSet, flag);
+    // The moderate steps' doubts: none yet (all zeros).
+    if (useModerate) f.f64Const(0).simd(Simd.f64x2Splat).opU(Op.localSet, bad);
     if (k > 0) {
       f.i32Const(0).opU(Op.localSet, p8);
       f.structured(Op.loop);
@@ -205,6 +215,14 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
       for (let r = 0; r < rows; r++) {
         f.opU(Op.localGet, pa).opU(Op.localGet, p8).op(Op.i32Add).simdMem(Simd.v128Load64Splat, 3, (aStart + r * k) * 8).opU(Op.localSet, xv);
         if (fast64 === undefined) {
+          for (let v = 0; v < vectors; v++) step(acc[r * 2 + v], xv, v);
+          continue;
+        }
+        if (useModerate) {
+          // The moderate step takes zero row values too (fma64DotStep): no branch, and one basic block for the tile.
+          const at = (start: number): number => (start + r * k) * 8;
+          f.opU(Op.localGet, pa).opU(Op.localGet, p8).op(Op.i32Add).simdMem(Simd.v128Load64Splat, 3, at(split.aHiStart)).opU(Op.localSet, xh);
+          f.opU(Op.localGet, pa).opU(Op.localGet, p8).op(Op.i32Add).simdMem(Simd.v128Load64Splat, 3, at(split.aLoStart)).opU(Op.localSet, xl);
           for (let v = 0; v < vectors; v++) step(acc[r * 2 + v], xv, v);
           continue;
         }
@@ -232,7 +250,8 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     }
     if (fused && !hardware64 && k > 0) {
       // A lane not settled: every chain of the tile again, with the full step.
-      f.opU(Op.localGet, flag);
+      if (useModerate) f.opU(Op.localGet, bad).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
+      else f.opU(Op.localGet, flag);
       if (fast32 !== undefined) f.f64Const(0).simd(Simd.f64x2Splat).simd(Simd.i64x2Eq);
       f.simd(Simd.i64x2AllTrue).op(Op.i32Eqz).structured(Op.if);
       for (let r = 0; r < rows; r++) {
@@ -246,9 +265,10 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
       f.op(Op.end);
     }
   };
-  const mTiled = m - (m % tileRows);
   /** Every row tile of columns j..j+cols. */
   const columnPanel = (cols: 4 | 2 | 1): void => {
+    const tileRows = useModerate ? moderateRows : generalRows;
+    const mTiled = m - (m % tileRows);
     forLoop(i, 0, mTiled, tileRows, () => tile(tileRows, cols));
     forLoop(i, mTiled, m, 1, () => tile(1, cols));
   };

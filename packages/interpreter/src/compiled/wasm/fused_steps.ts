@@ -162,30 +162,31 @@ export function fma64Constants(f: FunctionBody): Fma64Constants {
   return { safeLo: set(SAFE_LO), minNormal: set(MIN_NORMAL_F64), tailHi: set(TAIL_HI), eighth: set(0.125), zero: set(0) };
 }
 
-/** Locals of the f64 step's arithmetic (fma64Arithmetic). */
-interface Fma64Terms {
+/** Locals of the f64 step's exact terms (fma64SumTerms): x·y + c = s + w + f, f at most half of w's last place. */
+interface Fma64SumTerms {
   readonly u: number;
   readonly s: number;
   readonly q: number;
   readonly w: number;
+}
+
+/** Locals of the f64 step's arithmetic (fma64Arithmetic). */
+interface Fma64Terms extends Fma64SumTerms {
   readonly r: number;
   readonly d: number;
 }
 
 /**
- * The f64 step's arithmetic, shared by the exact and the moderate step:
- * TwoProduct (x·y = u + q from the splits), TwoSum of u + c, r = s + w
- * rounded once, and d = w - (r - s), what the rounding of s + w left.
+ * The f64 step's exact terms: TwoProduct (x·y = u + q from the splits),
+ * TwoSum of u + c (s and its error e), and w = e + q rounded once.
  */
-function fma64Arithmetic(f: FunctionBody): (c: number, o: Fma64Operands) => Fma64Terms {
+function fma64SumTerms(f: FunctionBody): (c: number, o: Fma64Operands) => Fma64SumTerms {
   const u = f.local(V128);
   const s = f.local(V128);
   const sb = f.local(V128);
   const q = f.local(V128);
   const w = f.local(V128);
-  const r = f.local(V128);
-  const d = f.local(V128);
-  const terms: Fma64Terms = { u, s, q, w, r, d };
+  const terms: Fma64SumTerms = { u, s, q, w };
   return (c, o) => {
     get(f, o.x); get(f, o.y); f.simd(Simd.f64x2Mul).opU(Op.localSet, u);
     get(f, u); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
@@ -199,10 +200,25 @@ function fma64Arithmetic(f: FunctionBody): (c: number, o: Fma64Operands) => Fma6
     get(f, u); get(f, s); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub);
     get(f, c); get(f, sb); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Add);
     get(f, q); f.simd(Simd.f64x2Add).opU(Op.localSet, w);
+    return terms;
+  };
+}
+
+/**
+ * The f64 step's arithmetic, shared by the exact and the moderate step:
+ * fma64SumTerms, r = s + w rounded once, and d = w - (r - s), what the
+ * rounding of s + w left.
+ */
+function fma64Arithmetic(f: FunctionBody): (c: number, o: Fma64Operands) => Fma64Terms {
+  const sumTerms = fma64SumTerms(f);
+  const r = f.local(V128);
+  const d = f.local(V128);
+  return (c, o) => {
+    const { u, s, q, w } = sumTerms(c, o);
     get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
     // d = w - (r - s)
     get(f, w); get(f, r); get(f, s); f.simd(Simd.f64x2Sub).simd(Simd.f64x2Sub).opU(Op.localSet, d);
-    return terms;
+    return { u, s, q, w, r, d };
   };
 }
 
@@ -311,6 +327,55 @@ export function fma64ModerateStep(f: FunctionBody, k: Fma64ModerateConstants, ok
     get(f, d); f.i32Const(12).simd(Simd.i64x2Shl); get(f, k.zero); f.simd(Simd.i64x2Eq);
     get(f, q); get(f, k.zero); f.simd(Simd.f64x2Eq);
     f.simd(Simd.v128AndNot).simd(Simd.v128AndNot).opU(Op.localSet, okAll);
+    get(f, r); f.opU(Op.localSet, c);
+  };
+}
+
+/** Locals holding the moderate dot step's constants (fma64DotConstants), set once at the function's start. */
+export interface Fma64DotConstants {
+  readonly above: number;
+  readonly below: number;
+}
+
+/** Declares and sets the locals of the moderate dot step's constants: 1 + 2^-52 and 1 - 2^-52. */
+export function fma64DotConstants(f: FunctionBody): Fma64DotConstants {
+  return { above: splatLocal(f, 1 + 2 ** -52), below: splatLocal(f, 1 - 2 ** -52) };
+}
+
+/**
+ * The fused f64 step of a dot chain whose operands are all moderate
+ * (MODERATE_HI, zeros included) and which starts at +0 (more than one step),
+ * with no branch and no range or midpoint test. TwoProduct and TwoSum
+ * (fma64SumTerms) give x·y + c = s + w + f exactly, w = e + q rounded once,
+ * so |f| is at most half of w's last place; w·(1 - 2^-52) and w·(1 + 2^-52),
+ * each rounded, lie at least one last place of w on either side of w, so
+ * x·y + c - s lies between them. Rounding is monotone: where s + w·(1 - 2^-52)
+ * and s + w·(1 + 2^-52), each rounded once, have the same bits, that value is
+ * the one rounding of x·y + c, and so is r = s + w rounded (w lies between
+ * the two too), which the step keeps. The two sums' bit difference is ored
+ * into local `bad` (a lane is settled while it stays zero; the caller redoes
+ * the chains of a tile with one set, as after fma64FastStep).
+ *
+ * Moderate operands keep every step exact as for fma64ModerateStep, and make
+ * x·y + c zero or at least 2^-904 in magnitude (products of moderate values
+ * are multiples of 2^-904, and so are the roundings of sums of such), so no
+ * result is a denormal to flush. Zeros: w is zero only where e + q is, and
+ * then x·y + c = s; s is -0 only from -0 + -0, which a chain from +0 never
+ * reaches (no step of it returns -0), so a zero s is +0, the one rounding of
+ * an exact zero x·y + c that is not -0 + -0, and s + ±0 keeps it. A zero row
+ * or column value thus needs no branch (x·y + c is then s, which r is).
+ */
+export function fma64DotStep(f: FunctionBody, k: Fma64DotConstants, bad: number): (c: number, o: Fma64Operands) => void {
+  const arithmetic = fma64SumTerms(f);
+  const r = f.local(V128);
+  return (c, o) => {
+    const { s, w } = arithmetic(c, o);
+    // r = s + w carries the chain (its rounding lies between the two below, and equals them where they agree):
+    // the multiplies stay off the chain's path from one step to the next.
+    get(f, s); get(f, w); f.simd(Simd.f64x2Add).opU(Op.localSet, r);
+    get(f, s); get(f, w); get(f, k.above); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Add);
+    get(f, s); get(f, w); get(f, k.below); f.simd(Simd.f64x2Mul).simd(Simd.f64x2Add);
+    f.simd(Simd.v128Xor); get(f, bad); f.simd(Simd.v128Or).opU(Op.localSet, bad);
     get(f, r); f.opU(Op.localSet, c);
   };
 }
