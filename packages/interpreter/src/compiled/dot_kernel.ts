@@ -48,6 +48,7 @@ import {
 import { transposeInto } from "./transpose_kernel.ts";
 import { plannedThreads } from "./threads/settings.ts";
 import { threadedMatmul } from "./threads/threaded_dot.ts";
+import type { MatmulOperands } from "./wasm/emit_matmul.ts";
 import { compileWasmMatmul, wasmMatmulPays } from "./wasm/wasm_kernel.ts";
 
 /** `out`, when given, is a Float64Array of the result's length to write every element of (never an operand). */
@@ -167,6 +168,20 @@ function normalizedByAccumulator(t: ElementType): boolean {
   return t === "f64" || t === "f32" || t === "s32";
 }
 
+/** Element types all of whose values f16 holds: at most 11 significant bits, between 2^-24 and 65504 in magnitude. */
+const WITHIN_F16: ReadonlySet<ElementType> = new Set<ElementType>(["f16", "f8e5m2", "f8e5m2fnuz", "f8e4m3", "f8e4m3fn", "f8e4m3fnuz", "f8e4m3b11fnuz", "f8e3m4", "f4e2m1fn"]);
+
+/**
+ * What the fused f32 steps may assume of a dot's operands (MatmulOperands):
+ * values f16 holds make every product an exact f32; f16, bf16 and narrower
+ * (at most 12 significant bits each) let the steps skip their midpoint check.
+ */
+export function matmulOperands(lhs: ElementType, rhs: ElementType): MatmulOperands {
+  if (WITHIN_F16.has(lhs) && WITHIN_F16.has(rhs)) return "f16";
+  const narrow = (e: ElementType): boolean => ELEMENT_TYPE_INFO[e].kind === "float" && ELEMENT_TYPE_INFO[e].bitWidth <= 16;
+  return narrow(lhs) && narrow(rhs) ? "narrow" : "f32";
+}
+
 /**
  * A compiled dot for results and operands stored one float64 per element
  * (float64/float32/int32 accumulation kinds of kernels/dot_conv/accumulation.ts);
@@ -237,12 +252,10 @@ export function compileDot(
   const constantOf = (k: 0 | 1, count: number): Float64Array | undefined => (constantOperands[k]?.length === count ? constantOperands[k] : undefined);
   const stay = { a: constantOf(0, lhsCount) !== undefined, b: constantOf(1, rhsCount) !== undefined };
   const useWasm = arithmetic !== undefined && (wasm === "always" || (wasm && wasmMatmulPays(sizes, arithmetic, stay)));
-  // f16, bf16 and narrower operands (at most 12 significant bits each) let the fused f32 steps skip their midpoint check.
-  const narrow = (e: ElementType): boolean => ELEMENT_TYPE_INFO[e].kind === "float" && ELEMENT_TYPE_INFO[e].bitWidth <= 16;
-  const narrowOperands = narrow(lhsShape.elementType) && narrow(rhsShape.elementType);
-  const singleMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic, narrowOperands, stay) : undefined;
+  const operands = matmulOperands(lhsShape.elementType, rhsShape.elementType);
+  const singleMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic, operands, stay) : undefined;
   // A large dot splits its output rows (or batches) across the executable's threads (threads/threaded_dot.ts).
-  const wasmMatmul = singleMatmul !== undefined && arithmetic !== undefined ? threadedMatmul(sizes, arithmetic, narrowOperands, stay, plannedThreads(), singleMatmul) : undefined;
+  const wasmMatmul = singleMatmul !== undefined && arithmetic !== undefined ? threadedMatmul(sizes, arithmetic, operands, stay, plannedThreads(), singleMatmul) : undefined;
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>

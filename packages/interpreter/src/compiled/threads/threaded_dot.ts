@@ -27,7 +27,7 @@
  * and a split probed while the workers sleep looks slow.
  */
 import { fma64 } from "../../numerics/xla_cpu/arith.ts";
-import type { MatmulArithmetic, MatmulSizes } from "../wasm/emit_matmul.ts";
+import type { MatmulArithmetic, MatmulOperands, MatmulSizes } from "../wasm/emit_matmul.ts";
 import { hardwareFma64 } from "../wasm/hardware_fma.ts";
 import { exportedBuffer, wasmApi } from "../wasm/runtime.ts";
 import { type Matmul, type MatmulModule, type StayingOperands, matmulModule } from "../wasm/wasm_kernel.ts";
@@ -172,12 +172,12 @@ export class BusyCores {
 /**
  * `single` (the dot's WebAssembly matmul for `sizes`) split across
  * `threads` threads where the dot is large enough and the host has workers;
- * `single` itself otherwise. `narrowOperands` and `stay` as compileWasmMatmul's.
+ * `single` itself otherwise. `operands` and `stay` as compileWasmMatmul's.
  */
 export function threadedMatmul(
   sizes: MatmulSizes,
   arithmetic: MatmulArithmetic,
-  narrowOperands: boolean,
+  operands: MatmulOperands,
   stay: StayingOperands,
   threads: number,
   single: Matmul,
@@ -190,7 +190,7 @@ export function threadedMatmul(
   if (cut === undefined || (arithmetic === "fma64" && FMA64_SOURCE === undefined)) return single;
   const modules: MatmulModule[] = [];
   for (const s of cut.sizes) {
-    const mm = matmulModule(s, arithmetic, narrowOperands);
+    const mm = matmulModule(s, arithmetic, operands);
     if (mm === undefined) return single;
     modules.push(mm);
   }

@@ -57,6 +57,16 @@ export interface MatmulSizes {
 /** Each chain step: f64 acc + a·b; f32 fround(acc + fround(a·b)); or XLA CPU's fused f32 or f64 step. */
 export type MatmulArithmetic = "f64" | "f32" | "fma32" | "fma64";
 
+/**
+ * What fma32's operands hold: any f32 values ("f32"); values of at most 12
+ * significant bits ("narrow": f16, bf16), whose steps need no midpoint check
+ * (fma32FastStep); or only values f16 holds ("f16": f16, and the f8 formats
+ * inside its range), whose products f32 holds exactly (at most 22 bits,
+ * between 2^-48 and 2^32), so that fma32 is an f32 multiply then an f32 add,
+ * run in f32x4 lanes (emit_matmul_f32x4.ts).
+ */
+export type MatmulOperands = "f32" | "narrow" | "f16";
+
 export interface EmittedMatmul {
   readonly bytes: Uint8Array;
   /** Offsets (in float64 elements) of A, B and the output. */
@@ -89,14 +99,13 @@ interface Fma64Layout {
 
 /**
  * The module, or undefined where its memory would pass MAX_BYTES.
- * `narrowOperands`: for fma32, A and B hold values of at most 12 significant
- * bits (f16, bf16), whose steps need no midpoint check (fma32FastStep).
+ * `operands`: what A and B hold, for fma32 (MatmulOperands).
  * `hardwareFma`: the host's relaxed_madd is fused (hardware_fma.ts), and
  * each step is that one exact instruction, its result flushed: no split,
  * check or redo; for fma32 in f32x4 lanes (emit_matmul_f32x4.ts), all
  * columns but the last n mod 4.
  */
-export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, hardwareFma = false): EmittedMatmul | undefined {
+export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: MatmulArithmetic, operands: MatmulOperands = "f32", hardwareFma = false): EmittedMatmul | undefined {
   const aLen = batches * m * k;
   const bLen = batches * k * n;
   const outLen = batches * m * n;
@@ -112,7 +121,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const end = arithmetic === "fma64" ? moderateAt + 2 : outStart + outLen + 2;
   const split: Fma64Layout = { aStart, aHiStart, aLoStart, moderate: moderateAt };
   // fma32 in f32x4 lanes: A and B as f32 after everything else, then a scratch word (bytes, 16-byte aligned).
-  const hardware32 = arithmetic === "fma32" && hardwareFma;
+  const hardware32 = arithmetic === "fma32" && (hardwareFma || operands === "f16");
   const align16 = (bytes: number): number => bytes + ((16 - (bytes % 16)) % 16);
   const a32 = align16(end * 8);
   const b32 = a32 + align16(aLen * 4) + 16;
@@ -127,7 +136,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // have settled; a tile with one is redone chain by chain with the full step (fullChain, functions chain2
   // and chain1), so the full step's cost is paid only where it is needed.
   const flag = f.local(V128);
-  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, !narrowOperands) : undefined;
+  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, operands === "f32") : undefined;
   const hardware64 = arithmetic === "fma64" && hardwareFma;
   const fast64 = arithmetic === "fma64" && !hardware64 ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
   // The moderate steps note their doubts in `bad` (a lane with any bit set) rather than in `flag`.
@@ -276,7 +285,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const n2 = n - (n % 2);
   const loops = (): void => {
     forLoop(bt, 0, batches, 1, () => {
-      if (hardware32) f32x4Columns(f, { m, k, n }, lanes32, bt, k === 1 ? -0 : 0);
+      if (hardware32) f32x4Columns(f, { m, k, n }, lanes32, bt, k === 1 ? -0 : 0, hardwareFma ? "fused" : "exactProducts");
       else forLoop(j, 0, n4, 4, () => columnPanel(4));
       forLoop(j, n4, n2, 2, () => columnPanel(2));
       forLoop(j, n2, n, 1, () => columnPanel(1));

@@ -1,7 +1,9 @@
 /**
  * The fma32 matmul's (emit_matmul.ts) columns in f32x4 lanes, where the
- * host's f32x4.relaxed_madd is fused (hardware_fma.ts): each step is
- * acc = a·b + acc rounded once to f32, then a denormal result flushed to
+ * host's f32x4.relaxed_madd is fused (hardware_fma.ts), or where every
+ * product a·b is an f32 value (f16 operands): each step is
+ * acc = a·b + acc rounded once to f32 (the fused instruction, or the exact
+ * product then one rounded add), then a denormal result flushed to
  * zero of its sign — XLA CPU's fma32 exactly, four output columns per
  * instruction. The operands, flushed in place, are copied once more as f32
  * (copyAsF32, run by the preparation); the accumulators are f32x4 and the
@@ -10,6 +12,9 @@
  * tiles at the edges; the caller runs the last n mod 4 columns.
  */
 import { type FunctionBody, I32, Op, Simd, V128 } from "./encoder.ts";
+
+/** How a step computes a·b + acc rounded once: the host's fused relaxed_madd, or a multiply (exact for these operands) then an add. */
+export type F32x4Step = "fused" | "exactProducts";
 
 /** Byte offsets: the f32 copies of A and B, a 16-byte scratch word, and the (f64) output. */
 export interface F32x4Layout {
@@ -27,7 +32,7 @@ const MIN_NORMAL_F32_BITS = 0x00800000;
  * the caller's loop sets) for A [batches, m, k] and B [batches, k, n];
  * `start` is each chain's first value (+0, or -0 for a chain of one step).
  */
-export function f32x4Columns(f: FunctionBody, { m, k, n }: { readonly m: number; readonly k: number; readonly n: number }, at: F32x4Layout, bt: number, start: number): void {
+export function f32x4Columns(f: FunctionBody, { m, k, n }: { readonly m: number; readonly k: number; readonly n: number }, at: F32x4Layout, bt: number, start: number, step: F32x4Step): void {
   const i = f.local(I32);
   const j = f.local(I32);
   const pa = f.local(I32);
@@ -59,7 +64,13 @@ export function f32x4Columns(f: FunctionBody, { m, k, n }: { readonly m: number;
         for (let v = 0; v < vectors; v++) {
           const c = acc[r * 2 + v]!;
           // c = x·b + c rounded once; |c| < 2^-126 (not zero) becomes zero of its sign.
-          get(x); get(bv[v]!); get(c); f.simd(Simd.f32x4RelaxedMadd).opU(Op.localTee, t);
+          get(x); get(bv[v]!);
+          if (step === "fused") {
+            get(c); f.simd(Simd.f32x4RelaxedMadd);
+          } else {
+            f.simd(Simd.f32x4Mul); get(c); f.simd(Simd.f32x4Add);
+          }
+          f.opU(Op.localTee, t);
           get(sign); f.simd(Simd.v128And);
           get(t);
           get(t); f.simd(Simd.f32x4Abs); get(minNormal); f.simd(Simd.f32x4Lt);

@@ -9,7 +9,7 @@ import type { Numerics } from "../../kernel.ts";
 import { fma64 } from "../../numerics/xla_cpu/arith.ts";
 import type { KernelPlan } from "../kernel_plan.ts";
 import type { LoopKernel } from "../loop_codegen.ts";
-import { type MatmulArithmetic, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
+import { type MatmulArithmetic, type MatmulOperands, type MatmulSizes, emitMatmul } from "./emit_matmul.ts";
 import { emitPlan, readArrays } from "./emit_plan.ts";
 import { hardwareFma32, hardwareFma64 } from "./hardware_fma.ts";
 
@@ -190,10 +190,10 @@ export interface MatmulModule {
 }
 
 /** The matmul's module (emit_matmul.ts), or undefined where the host has no WebAssembly, refuses a synchronous compile, or the arrays are too large. */
-export function matmulModule(sizes: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false): MatmulModule | undefined {
+export function matmulModule(sizes: MatmulSizes, arithmetic: MatmulArithmetic, operands: MatmulOperands = "f32"): MatmulModule | undefined {
   if (wasmApi === undefined) return undefined;
   const hardware = arithmetic === "fma64" ? hardwareFma64() : arithmetic === "fma32" ? hardwareFma32() : false;
-  const emitted = emitMatmul(sizes, arithmetic, narrowOperands, hardware);
+  const emitted = emitMatmul(sizes, arithmetic, operands, hardware);
   if (emitted === undefined) return undefined;
   let module: object;
   try {
@@ -208,11 +208,11 @@ export function matmulModule(sizes: MatmulSizes, arithmetic: MatmulArithmetic, n
 
 /**
  * The matmul as WebAssembly (emit_matmul.ts), or undefined where the host
- * has none or the arrays are too large. `narrowOperands` as emitMatmul's;
+ * has none or the arrays are too large. `operands` as emitMatmul's;
  * `stay`: the operands copied in only when a new array comes (StayingOperands).
  */
-export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic, narrowOperands = false, stay: StayingOperands = NONE_STAY): Matmul | undefined {
-  const compiled = matmulModule(sizes, arithmetic, narrowOperands);
+export function compileWasmMatmul(sizes: MatmulSizes, arithmetic: MatmulArithmetic, operands: MatmulOperands = "f32", stay: StayingOperands = NONE_STAY): Matmul | undefined {
+  const compiled = matmulModule(sizes, arithmetic, operands);
   if (compiled === undefined || wasmApi === undefined) return undefined;
   let instance: WasmInstance;
   try {
