@@ -683,9 +683,47 @@ function applyRounding(f: FunctionBody, rounding: LaneRounding, scratch: number)
     case "bf16":
       roundToBF16Lanes(f, scratch);
       return;
+    case "f16":
+      roundToF16Lanes(f, scratch, f.local(V128));
+      return;
     default:
       return rounding satisfies never;
   }
+}
+
+/**
+ * Rounds the f64x2 value on the stack as roundToF16 does: to f32 (a demote), then to the nearest f16,
+ * ties to even, in f32 lanes. From 2^-14 up, on the bits (adding 0xfff and the lowest kept bit, then
+ * dropping 13 bits; 65520 and above reach 2^16, which becomes infinity); below it, where f16 values
+ * are multiples of 2^-24, |x|·2^24 (exact, below 2^10) rounded to an integer by adding and taking
+ * 2^23 away, then scaled back, with x's sign; inf and NaN unchanged; then back to f64. `t` and `n`
+ * are scratch locals.
+ */
+function roundToF16Lanes(f: FunctionBody, t: number, n: number): void {
+  const i32 = (v: number): void => void f.i32Const(v).simd(Simd.i32x4Splat);
+  // f32 constants as their bits: 2^16, 2^24, 2^23 and 2^-24.
+  const f32 = (bits: number): void => i32(bits);
+  const get = (l: number): void => void f.opU(Op.localGet, l);
+  f.simd(Simd.f32x4DemoteF64x2Zero).opU(Op.localSet, t);
+  // n: the rounding on the bits, then infinity of its sign from 2^16 up.
+  get(t), i32(0xfff), f.simd(Simd.i32x4Add);
+  get(t), f.i32Const(13).simd(Simd.i32x4ShrU), i32(1), f.simd(Simd.v128And).simd(Simd.i32x4Add);
+  i32(0xffffe000 | 0), f.simd(Simd.v128And).opU(Op.localSet, n);
+  get(n), i32(0x80000000 | 0), f.simd(Simd.v128And), i32(0x7f800000), f.simd(Simd.v128Or);
+  get(n);
+  get(n), f.simd(Simd.f32x4Abs), f32(0x47800000), f.simd(Simd.f32x4Ge);
+  f.simd(Simd.v128Bitselect).opU(Op.localSet, n);
+  // The subnormal range's rounding, then the choice: below 2^-14 (bits under 113 << 23 once the sign is dropped).
+  get(t), f.simd(Simd.f32x4Abs), f32(0x4b800000), f.simd(Simd.f32x4Mul), f32(0x4b000000), f.simd(Simd.f32x4Add);
+  f32(0x4b000000), f.simd(Simd.f32x4Sub), f32(0x33800000), f.simd(Simd.f32x4Mul);
+  get(t), i32(0x80000000 | 0), f.simd(Simd.v128And), f.simd(Simd.v128Or);
+  get(n);
+  get(t), f.simd(Simd.f32x4Abs), i32(113 << 23), f.simd(Simd.i32x4LtS);
+  f.simd(Simd.v128Bitselect).opU(Op.localSet, n);
+  // inf and NaN as they are.
+  get(t), get(n);
+  get(t), i32(0x7f800000), f.simd(Simd.v128And), i32(0x7f800000), f.simd(Simd.i32x4Eq);
+  f.simd(Simd.v128Bitselect).simd(Simd.f64x2PromoteLowF32x4);
 }
 
 /**

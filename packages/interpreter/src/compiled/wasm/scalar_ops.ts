@@ -16,7 +16,7 @@
  * takes the op only if the mode's function gives the model's bits on every
  * pair of probe values.
  */
-import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction, roundToBF16 } from "@minixla/hlo";
+import { ELEMENT_TYPE_INFO, type ElementType, type HloInstruction, roundToBF16, roundToF16 } from "@minixla/hlo";
 import type { Numerics } from "../../kernel.ts";
 import type { Normalize } from "../../kernels/elementwise/loops.ts";
 import type { ScalarSemantics } from "../../kernels/elementwise/scalar_rules.ts";
@@ -38,8 +38,8 @@ export type LaneUnary = "negate" | "abs" | "sqrt" | "identity";
 export type LaneTernary = "fma32" | "fma64" | "clamp" | "clampOrderedZeros";
 export type LaneOp = LaneBinary | LaneUnary | LaneTernary;
 
-/** The rounding after a lane op: none (f64), f32's, or bf16's (through f32, as roundToBF16). */
-export type LaneRounding = "none" | "f32" | "bf16";
+/** The rounding after a lane op: none (f64), f32's, or bf16's or f16's (through f32, as roundToBF16 and roundToF16). */
+export type LaneRounding = "none" | "f32" | "bf16" | "f16";
 
 /**
  * An op node the emitter computes: operands flushed where `flush`, the op in
@@ -57,12 +57,13 @@ export interface LaneScalar {
 
 const BINARY: readonly OpcodeBinary[] = ["add", "subtract", "multiply", "divide", "maximum", "minimum"];
 const UNARY: readonly LaneUnary[] = ["negate", "abs", "sqrt"];
-const TYPES: readonly ElementType[] = ["f64", "f32", "bf16"];
+const TYPES: readonly ElementType[] = ["f64", "f32", "bf16", "f16"];
 
 /** The rounding the emitter applies after an op: none, f32's (Math.fround) or bf16's (roundToBF16). */
 export function laneRounding(norm: Normalize | undefined): LaneRounding | undefined {
   if (norm === undefined) return "none";
   if (norm === ELEMENT_TYPE_INFO.f32.normalize && norm === Math.fround) return "f32";
+  if (norm === ELEMENT_TYPE_INFO.f16.normalize && norm === roundToF16) return "f16";
   return norm === ELEMENT_TYPE_INFO.bf16.normalize && norm === roundToBF16 ? "bf16" : undefined;
 }
 
@@ -85,7 +86,7 @@ function plain(opcode: OpcodeBinary | LaneUnary | "copy" | "convert" | "clamp", 
 }
 
 /** The smallest normal magnitude of the types the lanes compute in. */
-const SMALLEST_NORMAL: { readonly [t: string]: number } = { f64: 2 ** -1022, f32: 2 ** -126, bf16: 2 ** -126 };
+const SMALLEST_NORMAL: { readonly [t: string]: number } = { f64: 2 ** -1022, f32: 2 ** -126, bf16: 2 ** -126, f16: 2 ** -126 };
 
 /** The lanes' flush: a magnitude below min becomes zero of its sign (±0 and NaN pass as they are). */
 export function flushModel(min: number): (x: number) => number {
@@ -179,12 +180,14 @@ function tableOf(numerics: Numerics): Map<(...xs: number[]) => number, readonly 
   };
   for (const t of TYPES) {
     for (const op of BINARY) {
+      // f16's maximum and minimum need no rounding (addF16Extrema).
+      if (t === "f16" && (op === "maximum" || op === "minimum")) continue;
       if (plain(op, t, 2, numerics)) add(binarySemantics(op, t, numerics), op, 2);
       else addFlushed(binarySemantics(op, t, numerics), op, t, 2);
     }
     // A mode's own maximum and minimum, where they are the ordered-zeros lane forms (flushed or not) on every probe pair.
     for (const [op, ordered] of [["maximum", "maximumOrderedZeros"], ["minimum", "minimumOrderedZeros"]] as const) {
-      if (plain(op, t, 2, numerics)) continue;
+      if (t === "f16" || plain(op, t, 2, numerics)) continue;
       const s = binarySemantics(op, t, numerics);
       const flush = s === undefined ? undefined : flushOf(s, ordered, t, 2);
       if (flush !== undefined) add(s, ordered, 2, flush);

@@ -51,7 +51,7 @@ const OP_WORK: { readonly [K in LaneOp]?: number } = {
   fma64: 30,
 };
 
-/** Work of one point: each op's OP_WORK (1 if not listed), 3 more where a mode flushes around it, 1 more for bf16's rounding. */
+/** Work of one point: each op's OP_WORK (1 if not listed), 3 more where a mode flushes around it, 1 more for bf16's rounding, 2 for f16's. */
 function workOf(plan: KernelPlan, numerics: Numerics): number {
   let work = 0;
   for (const n of plan.nodes) {
@@ -62,7 +62,7 @@ function workOf(plan: KernelPlan, numerics: Numerics): number {
       if (kind !== undefined) work += mathWork(kind);
       continue;
     }
-    work += (OP_WORK[lane.op] ?? 1) + (lane.flush !== undefined ? 3 : 0) + (lane.rounding === "bf16" ? 1 : 0);
+    work += (OP_WORK[lane.op] ?? 1) + (lane.flush !== undefined ? 3 : 0) + (lane.rounding === "bf16" ? 1 : lane.rounding === "f16" ? 2 : 0);
   }
   return work;
 }

@@ -1,6 +1,6 @@
 /**
  * Random fused programs made only of what the WebAssembly emitter computes
- * (f64/f32/bf16 add, subtract, multiply, divide, maximum, minimum, negate, abs,
+ * (f64/f32/bf16/f16 add, subtract, multiply, divide, maximum, minimum, negate, abs,
  * sqrt, clamp, XLA CPU's fused multiply-add custom call over broadcasts, transposes, slices, reverses, reshapes and iotas,
  * some under an add reduce): with WebAssembly forced on, with it off, and
  * through `evaluate`, in both numerics modes, the same bits. Shapes run odd
@@ -18,7 +18,7 @@ import { argumentsFor, fusionModule } from "../test_support.ts";
 import { uniformGenerator } from "../../elided_constants.ts";
 import { emitPlan } from "./emit_plan.ts";
 
-type T = "f32" | "f64" | "bf16";
+type T = "f32" | "f64" | "bf16" | "f16";
 
 /** Writes one random fused computation from a stream of choices in [0, 1). */
 class Writer {
@@ -86,7 +86,7 @@ class Writer {
         return this.emit(t, dims, `iota(), iota_dimension=${this.int(rank)}`);
       }
       default: {
-        if (t === "bf16") return this.value(t, dims, depth - 1);
+        if (t === "bf16" || t === "f16") return this.value(t, dims, depth - 1);
         const [a, b, c] = [0, 1, 2].map(() => this.value(t, dims, depth - 1));
         return this.emit(t, dims, `custom-call(%${a}, %${b}, %${c}), custom_call_target="${XLA_CPU_FMA_TARGET}"`);
       }
@@ -97,7 +97,7 @@ class Writer {
 function randomProgram(programSeed: number): { readonly text: string; readonly kind: string } {
   const next = uniformGenerator(programSeed);
   const w = new Writer(next);
-  const t: T = (["f32", "f64", "bf16"] as const)[Math.floor(next() * 3)];
+  const t: T = (["f32", "f64", "bf16", "f16"] as const)[Math.floor(next() * 4)];
   const rank = Math.floor(next() * 4);
   const dims = Array.from({ length: rank }, () => 1 + Math.floor(next() * 7));
   if (rank > 0 && next() < 0.3) dims[rank - 1] = 16 + Math.floor(next() * 20);
@@ -122,8 +122,8 @@ function randomProgram(programSeed: number): { readonly text: string; readonly k
   return { text: `%fused_computation (${w.params.join(", ")}) -> ${t}[${dims.join(",")}] {\n${w.lines.join("\n")}\n${root}\n}`, kind: "kLoop" };
 }
 
-/** Denormals of both float types (and values whose products and quotients are denormal), a quarter of the elements. */
-const TINY: readonly number[] = [2 ** -1074, -(2 ** -1060), 2 ** -1023, -1e-310, 1e-160, 2 ** -149, -(2 ** -140), 2 ** -127, -1e-39, 1e-20, -1e-22, 2 ** -126];
+/** Denormals of the float types (and values whose products and quotients are denormal), f16's largest, a quarter of the elements. */
+const TINY: readonly number[] = [2 ** -1074, -(2 ** -1060), 2 ** -1023, -1e-310, 1e-160, 2 ** -149, -(2 ** -140), 2 ** -127, -1e-39, 1e-20, -1e-22, 2 ** -126, 2 ** -24, -(2 ** -20), 6.1e-5, 65504];
 
 /** The arguments with some elements replaced by tiny values (rounded into each argument's type). */
 function withDenormals(args: readonly ArrayLiteral[], seed: number): ArrayLiteral[] {
