@@ -118,6 +118,46 @@ describe("compiled reduce-window", () => {
     );
   });
 
+  it("flushes and rounds sums that cancel into the denormal range as the reference does (f32, f64)", () => {
+    // Normals next to each type's smallest normal: their sums and differences land below it (flushed in
+    // XLA CPU's mode, kept in the reference's); f32 sums of values a few ulps apart also round.
+    const near = (t: "f32" | "f64"): fc.Arbitrary<number> => {
+      const tiny = t === "f32" ? 2 ** -126 : 2 ** -1022;
+      return fc.oneof(
+        fc.tuple(fc.integer({ min: 1, max: 64 }), fc.constantFrom(-1, 1)).map(([k, s]) => s * tiny * (1 + k * 2 ** -20)),
+        fc.constantFrom(0, -0, tiny, -tiny, 1e-40, -5e-324, 1, -1 - 2 ** -23, NaN, Infinity),
+      );
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom("f32" as const, "f64" as const),
+        fc.integer({ min: 2, max: 9 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 1 << 30 }),
+        (t, n, size, seed) => {
+          const pick = near(t);
+          const xs = fc.sample(pick, { numRuns: n + 1, seed }).map((x) => normalizeValue(t, x));
+          const outN = n - size + 1 > 0 ? n - size + 1 : 0;
+          const text = [
+            "HloModule rw",
+            binary("red", t, "add", false),
+            `ENTRY %main (x: ${t}[${n}], i: ${t}[]) -> ${t}[${outN}] {`,
+            `  %x = ${t}[${n}] parameter(0)`,
+            `  %i = ${t}[] parameter(1)`,
+            `  ROOT %w = ${t}[${outN}] reduce-window(%x, %i), window={size=${size}}, to_apply=%red`,
+            "}",
+          ].join("\n");
+          const args: ArrayLiteral[] = [
+            { shape: { elementType: t, dimensions: [n] }, data: Float64Array.from(xs.slice(0, n)) },
+            { shape: { elementType: t, dimensions: [] }, data: Float64Array.of(xs[n]!) },
+          ];
+          expectSameBits(parseHloModule(text), args, "reduce-window");
+        },
+      ),
+      { numRuns: 300, seed: 0x5e },
+    );
+  });
+
   it("keeps max's NaN and signed-zero choices of the scalar table (lhs on ties, first NaN wins)", () => {
     const text = [
       "HloModule rw",

@@ -11,7 +11,10 @@
  * run only folds. The fold is the reference's own scalar function (the
  * simple reducer of kernels/reduce/reducer.ts, or the select's compare from
  * the scalar table), so each output takes the same steps in the same order
- * and gets the same bits. Reducers that are not one binary op, tuples of
+ * and gets the same bits; a sum whose scalar function is the WebAssembly
+ * lanes' model of add (wasm/scalar_ops.ts: flush, add, f32's rounding,
+ * flush) has that arithmetic written out in its own loop instead of a call
+ * per element. Reducers that are not one binary op, tuples of
  * inputs, and types stored otherwise stay with the reference kernel.
  *
  * pad and reverse copy values (no arithmetic) through strided loops.
@@ -34,9 +37,10 @@ import {
   stridesOf,
 } from "@minixla/hlo";
 import type { EvalContext, Numerics } from "../kernel.ts";
-import { scalarSemantics } from "../kernels/elementwise/table.ts";
+import { binarySemantics, scalarSemantics } from "../kernels/elementwise/table.ts";
 import { simpleReducer } from "../kernels/reduce/reducer.ts";
 import type { Frame } from "./buffer_pool.ts";
+import { laneScalarOf } from "./wasm/scalar_ops.ts";
 
 /** A compiled step: operands in, result out, its array taken from the frame (as fast_steps.ts's FastStep). */
 export type WindowStep = (operands: readonly Literal[], frame: Frame, ctx: EvalContext) => Literal;
@@ -144,6 +148,40 @@ function foldWindows(x: Float64Array, init: number, step: (a: number, b: number)
   }
 }
 
+/**
+ * foldWindows for a sum the lanes' model computes (wasm/scalar_ops.ts): each
+ * operand flushed where `min` > 0 (a magnitude below it becomes zero of its
+ * sign), the f64 sum, f32's rounding where `f32`, the result flushed; the
+ * arithmetic written out, as the generic fold's calls through the reducer
+ * cost several times the add itself.
+ */
+function foldSums(x: Float64Array, init: number, f32: boolean, min: number, t: WindowTable, out: Float64Array): void {
+  const { start, offs } = t;
+  const n = out.length;
+  // v·0 is zero of v's sign for finite v (and ±0 stays as it is).
+  const first = Math.abs(init) < min ? init * 0 : init;
+  for (let o = 0; o < n; o++) {
+    let acc = first;
+    for (let k = start[o], end = start[o + 1]; k < end; k++) {
+      let v = x[offs[k]];
+      if (Math.abs(v) < min) v *= 0;
+      acc += v;
+      if (f32) acc = Math.fround(acc);
+      if (Math.abs(acc) < min) acc *= 0;
+    }
+    out[o] = acc;
+  }
+}
+
+/** The sum the reducer is, in the lanes' model, or undefined where it is another op or rounds or flushes otherwise. */
+function laneSum(op: string, t: ElementType, swapped: boolean, numerics: Numerics): { readonly f32: boolean; readonly min: number } | undefined {
+  if (op !== "add" || swapped) return undefined;
+  const sem = binarySemantics("add", t, numerics);
+  const lane = sem === undefined ? undefined : laneScalarOf(sem.fn, sem.norm, 2, numerics);
+  if (lane === undefined || lane.op !== "add" || lane.flushBeforeRounding || (lane.rounding !== "none" && lane.rounding !== "f32")) return undefined;
+  return { f32: lane.rounding === "f32", min: lane.flush ?? 0 };
+}
+
 function reduceWindowStep(m: HloModule, c: HloComputation, inst: InstructionOf<"reduce-window">, numerics: Numerics): WindowStep | undefined {
   if (inst.operands.length !== 2 || inst.called.length !== 1 || !numberShape(inst.shape)) return undefined;
   const [input, init] = inst.operands.map((o) => getInstruction(c, o).shape);
@@ -156,11 +194,13 @@ function reduceWindowStep(m: HloModule, c: HloComputation, inst: InstructionOf<"
   const inCount = product(input.dimensions);
   const outCount = product(result.dimensions);
   const step = simple.apply;
+  const sum = laneSum(simple.op, simple.elementType, simple.swapped, numerics);
   return (operands, frame) => {
     const x = operandData(inst, operands, 0, inCount);
     const v = operandData(inst, operands, 1, 1)[0];
     const out = frame.take(outCount);
-    foldWindows(x, v, step, table, out);
+    if (sum !== undefined) foldSums(x, v, sum.f32, sum.min, table, out);
+    else foldWindows(x, v, step, table, out);
     return { shape: result, data: out };
   };
 }
