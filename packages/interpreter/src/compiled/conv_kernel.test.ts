@@ -122,6 +122,11 @@ function build(c: ConvCase): Built {
   return { inst, lhs, rhs };
 }
 
+/** The reference kernel's values. */
+function run_(inst: Built["inst"], lhs: ArrayLiteral, rhs: ArrayLiteral): Float64Array {
+  return (run(inst, [lhs, rhs]) as ArrayLiteral).data as Float64Array;
+}
+
 /** The compiled kernel against the reference kernel, bit for bit. */
 function expectSameAsReference({ inst, lhs, rhs }: Built): void {
   const want = run(inst, [lhs, rhs]) as ArrayLiteral;
@@ -279,6 +284,44 @@ describe("compileConvolution", () => {
       const y = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true)!(b.lhs, b.rhs, new Float64Array(n)).data as Float64Array;
       expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i]))).toBe(-1);
     }), { numRuns: 60, seed: 0xdee9 });
+  });
+
+  it("packs a constant kernel once and gives the same bits on every run after, non-finite weights and padded classes included", () => {
+    const sizes = fc.record({
+      // Large enough that the classes' products run as WebAssembly (where the packed rows are copied in).
+      hw: fc.integer({ min: 6, max: 11 }),
+      ci: fc.integer({ min: 4, max: 8 }),
+      co: fc.integer({ min: 8, max: 17 }),
+      k: fc.integer({ min: 2, max: 3 }),
+      pad: fc.integer({ min: 0, max: 1 }),
+      specials: fc.boolean(),
+      poison: fc.boolean(),
+      seed: fc.integer({ min: 1, max: 1 << 30 }),
+    });
+    fc.assert(fc.property(sizes, ({ hw, ci, co, k, pad, specials, poison, seed }) => {
+      const dim = { size: k, stride: 1, padLow: pad, padHigh: pad, baseDilation: 1, windowDilation: 1, windowReversal: false, inputSize: hw };
+      const spec = { batch: 2, groups: 1, groupKind: "feature" as const, ci, co, window: [dim, dim], lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2] };
+      const built = build({ ...spec, operandType: "f32", resultType: "f32", seed, specials });
+      // One NaN weight: the padded class gives up, and the classes of real taps (some of one depth, sharing a product) run.
+      const weights = Float64Array.from(built.rhs.data as Float64Array);
+      if (poison) weights[weights.length - 1] = NaN;
+      const b = { ...built, rhs: { shape: built.rhs.shape, data: weights } as ArrayLiteral };
+      const cached = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true, weights)!;
+      const plain = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true)!;
+      const n = (b.inst.shape as ArrayLiteral["shape"]).dimensions.reduce((x, y) => x * y, 1);
+      // Three inputs against the same constant; a kernel array that is not the constant is packed as it comes.
+      for (let run = 0; run < 3; run++) {
+        const lhs = build({ ...spec, operandType: "f32", resultType: "f32", seed: seed + run + 1, specials }).lhs;
+        const x = plain(lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+        const y = cached(lhs, b.rhs, new Float64Array(n)).data as Float64Array;
+        expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i])), `run ${run}`).toBe(-1);
+        expect(Array.from(x).findIndex((v, i) => !Object.is(v, (run_(b.inst, lhs, b.rhs) as Float64Array)[i]))).toBe(-1);
+      }
+      const other = build({ ...spec, operandType: "f32", resultType: "f32", seed: seed + 7, specials }).rhs;
+      const x = plain(b.lhs, other, new Float64Array(n)).data as Float64Array;
+      const y = cached(b.lhs, other, new Float64Array(n)).data as Float64Array;
+      expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i])), "another kernel array").toBe(-1);
+    }), { numRuns: 40, seed: 0xc0c0 });
   });
 
   it("checks its operands against the compiled shapes", () => {

@@ -587,7 +587,13 @@ function grower<A extends Float64Array | Int32Array>(make: (n: number) => A): (n
  * or when the shapes do not match the attributes (the engine then runs the
  * reference kernel, which reports it).
  */
-export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape: ArrayShape, rhsShape: ArrayShape, wasm = true): ConvKernel | undefined {
+export function compileConvolution(
+  inst: InstructionOf<"convolution">,
+  lhsShape: ArrayShape,
+  rhsShape: ArrayShape,
+  wasm = true,
+  constantRhs: Float64Array | undefined = undefined,
+): ConvKernel | undefined {
   const result = inst.shape;
   if (result.elementType === "tuple") return undefined;
   const t = result.elementType;
@@ -628,6 +634,25 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
     return e ?? undefined;
   };
 
+  // A constant kernel (the module's own array, never written) is packed once per class and group; later
+  // runs copy the packed rows into the product's B.
+  const packedConstant = new Map<TapClass, ({ readonly rows: Float32Array; readonly finite: boolean } | undefined)[]>();
+  const packB = (r: Float64Array, b: Float32Array, stride: number, k: number, cls: TapClass): boolean => {
+    if (r !== constantRhs) return packKernelF32(r, b, stride, g, k, cls.taps);
+    let perGroup = packedConstant.get(cls);
+    if (perGroup === undefined) packedConstant.set(cls, (perGroup = []));
+    const length = cls.taps.length * g.ci * stride;
+    let packed = perGroup[k];
+    if (packed === undefined || packed.rows.length !== length) {
+      const finite = packKernelF32(r, b, stride, g, k, cls.taps);
+      packed = { rows: b.slice(0, length), finite };
+      perGroup[k] = packed;
+      return finite;
+    }
+    b.set(packed.rows);
+    return packed.finite;
+  };
+
   /**
    * The classes' outputs through the kind's tiles, operands packed into
    * arrays of type A; false (having written some outputs) when the padded
@@ -651,7 +676,7 @@ export function compileConvolution(inst: InstructionOf<"convolution">, lhsShape:
         if (simd !== undefined) {
           // Rows past n in the last panel hold an earlier panel's values: their chains run and are never read.
           const stride = Math.ceil(g.width / 4) * 4;
-          if (!packKernelF32(r, simd.b, stride, g, k, cls.taps) && cls === g.padded) return false;
+          if (!packB(r, simd.b, stride, k, cls) && cls === g.padded) return false;
           for (let r0 = 0; r0 < rows; r0 += panelRows) {
             const n = Math.min(panelRows, rows - r0);
             packRowsF32(l, simd.a, g, cls, k, r0, n);

@@ -120,15 +120,17 @@ function fusionStep(m: HloModule, inst: InstructionOf<"fusion">, numerics: Numer
   return (operands, frame) => kernel(arrays(inst.opcode, operands), frame.take(n));
 }
 
+/** The values of operand `name` where it is a constant: the module's own array, which no step writes. */
+function constantData(c: HloComputation, name: string): Float64Array | undefined {
+  const o = getInstruction(c, name);
+  const data = o.opcode === "constant" && o.attributes.literal !== undefined && isArrayLiteral(o.attributes.literal) ? o.attributes.literal.data : undefined;
+  return data instanceof Float64Array ? data : undefined;
+}
+
 function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numerics, wasm: boolean): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const constant = (k: number): Float64Array | undefined => {
-    const o = getInstruction(c, inst.operands[k]);
-    const data = o.opcode === "constant" && o.attributes.literal !== undefined && isArrayLiteral(o.attributes.literal) ? o.attributes.literal.data : undefined;
-    return data instanceof Float64Array ? data : undefined;
-  };
-  const kernel = compileDot(inst, lhs, rhs, numerics, wasm, [constant(0), constant(1)]);
+  const kernel = compileDot(inst, lhs, rhs, numerics, wasm, [constantData(c, inst.operands[0]), constantData(c, inst.operands[1])]);
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
@@ -141,7 +143,7 @@ function dotStep(c: HloComputation, inst: InstructionOf<"dot">, numerics: Numeri
 function convolutionStep(c: HloComputation, inst: InstructionOf<"convolution">, wasm: boolean): FastStep | undefined {
   const [lhs, rhs] = inst.operands.map((o) => getInstruction(c, o).shape);
   if (!float64Shape(inst.shape) || !float64Shape(lhs) || !float64Shape(rhs)) return undefined;
-  const kernel = compileConvolution(inst, lhs, rhs, wasm);
+  const kernel = compileConvolution(inst, lhs, rhs, wasm, constantData(c, inst.operands[1]));
   if (kernel === undefined) return undefined;
   const n = elementCount(inst.shape);
   return (operands, frame) => {
