@@ -122,11 +122,6 @@ function build(c: ConvCase): Built {
   return { inst, lhs, rhs };
 }
 
-/** The reference kernel's values. */
-function run_(inst: Built["inst"], lhs: ArrayLiteral, rhs: ArrayLiteral): Float64Array {
-  return (run(inst, [lhs, rhs]) as ArrayLiteral).data as Float64Array;
-}
-
 /** The compiled kernel against the reference kernel, bit for bit. */
 function expectSameAsReference({ inst, lhs, rhs }: Built): void {
   const want = run(inst, [lhs, rhs]) as ArrayLiteral;
@@ -309,19 +304,19 @@ describe("compileConvolution", () => {
       const cached = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true, weights)!;
       const plain = compileConvolution(b.inst, b.lhs.shape, b.rhs.shape, true)!;
       const n = (b.inst.shape as ArrayLiteral["shape"]).dimensions.reduce((x, y) => x * y, 1);
-      // Three inputs against the same constant; a kernel array that is not the constant is packed as it comes.
+      // Three inputs against the same constant (the kernel without it is checked against the reference above);
+      // a kernel array that is not the constant is packed as it comes.
       for (let run = 0; run < 3; run++) {
         const lhs = build({ ...spec, operandType: "f32", resultType: "f32", seed: seed + run + 1, specials }).lhs;
         const x = plain(lhs, b.rhs, new Float64Array(n)).data as Float64Array;
         const y = cached(lhs, b.rhs, new Float64Array(n)).data as Float64Array;
         expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i])), `run ${run}`).toBe(-1);
-        expect(Array.from(x).findIndex((v, i) => !Object.is(v, (run_(b.inst, lhs, b.rhs) as Float64Array)[i]))).toBe(-1);
       }
       const other = build({ ...spec, operandType: "f32", resultType: "f32", seed: seed + 7, specials }).rhs;
       const x = plain(b.lhs, other, new Float64Array(n)).data as Float64Array;
       const y = cached(b.lhs, other, new Float64Array(n)).data as Float64Array;
       expect(Array.from(y).findIndex((v, i) => !Object.is(v, x[i])), "another kernel array").toBe(-1);
-    }), { numRuns: 40, seed: 0xc0c0 });
+    }), { numRuns: 15, seed: 0xc0c0 });
   });
 
   it("checks its operands against the compiled shapes", () => {
