@@ -676,7 +676,7 @@ export function compileConvolution(
         if (simd !== undefined) {
           // Rows past n in the last panel hold an earlier panel's values: their chains run and are never read.
           const stride = Math.ceil(g.width / 4) * 4;
-          if (!packB(r, simd.b, stride, k, cls) && cls === g.padded) return false;
+          if (!packB(r, simd.b, simd.bStride, k, cls) && cls === g.padded) return false;
           for (let r0 = 0; r0 < rows; r0 += panelRows) {
             const n = Math.min(panelRows, rows - r0);
             packRowsF32(l, simd.a, g, cls, k, r0, n);
