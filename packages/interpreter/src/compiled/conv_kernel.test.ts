@@ -281,6 +281,26 @@ describe("compileConvolution", () => {
     }), { numRuns: 60, seed: 0xdee9 });
   });
 
+  it("rounds bf16 results in the WebAssembly product as the reference rounds them, classes that run in JavaScript included", () => {
+    const sizes = fc.record({
+      hw: fc.integer({ min: 3, max: 9 }),
+      ci: fc.integer({ min: 1, max: 8 }),
+      co: fc.integer({ min: 4, max: 17 }),
+      k: fc.integer({ min: 1, max: 3 }),
+      pad: fc.integer({ min: 0, max: 1 }),
+      specials: fc.boolean(),
+      seed: fc.integer({ min: 1, max: 1 << 30 }),
+    });
+    fc.assert(fc.property(sizes, ({ hw, ci, co, k, pad, specials, seed }) => {
+      const dim = { size: k, stride: 1, padLow: pad, padHigh: pad, baseDilation: 1, windowDilation: 1, windowReversal: false, inputSize: hw };
+      expectSameAsReference(build({
+        batch: 2, groups: 1, groupKind: "feature", ci, co, window: [dim, dim], lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2],
+        operandType: "bf16", resultType: "bf16", seed, specials,
+      }));
+    }), { numRuns: 25, seed: 0xbf },
+    );
+  });
+
   it("packs a constant kernel once and gives the same bits on every run after, non-finite weights and padded classes included", () => {
     const sizes = fc.record({
       // Large enough that the classes' products run as WebAssembly (where the packed rows are copied in).

@@ -32,6 +32,7 @@ import {
   type ElementType,
   EvalError,
   type InstructionOf,
+  roundToBF16,
   storageOf,
   stridesOf,
 } from "@minixla/hlo";
@@ -621,6 +622,9 @@ export function compileConvolution(
   const wI32 = grower((n) => new Int32Array(n));
   const pI32 = grower((n) => new Int32Array(n));
   const wDepthwise = scratch(() => new Float64Array(g.taps * g.blocks));
+  // A bf16 result is rounded by the WebAssembly product as it stores it; `unrounded` notes a run where another path wrote outputs.
+  const storesBF16 = normalize === roundToBF16;
+  let unrounded = false;
   // f32 products as WebAssembly f32x4 (wasm/emit_conv_f32.ts), one module per (panel rows, depth), made on first use.
   const wasmF32 = wasm && kind === "float32" && g.width >= WASM_MIN_WIDTH;
   const wasmGemms = new Map<string, ConvGemmF32 | null>();
@@ -628,7 +632,7 @@ export function compileConvolution(
     const key = `${m},${depth}`;
     let e = wasmGemms.get(key);
     if (e === undefined) {
-      e = m * depth * g.width >= WASM_MIN_PRODUCTS ? (compileConvGemmF32({ m, k: depth, nv: Math.ceil(g.width / 4) }) ?? null) : null;
+      e = m * depth * g.width >= WASM_MIN_PRODUCTS ? (compileConvGemmF32({ m, k: depth, nv: Math.ceil(g.width / 4), bf16: storesBF16 }) ?? null) : null;
       wasmGemms.set(key, e);
     }
     return e ?? undefined;
@@ -685,6 +689,7 @@ export function compileConvolution(
           }
           continue;
         }
+        unrounded = true;
         const finite = packKernel(r, wk, g, k, cls.taps);
         if (floats && !finite && cls === g.padded) return false;
         for (let r0 = 0; r0 < rows; r0 += panelRows) {
@@ -745,9 +750,10 @@ export function compileConvolution(
       r = c;
     }
     if (outCount === 0) return { shape: result, data: out };
+    unrounded = !storesBF16 || depthwise;
     if (depthwise) runDepthwise(l, r, out);
     else if (g.padded === undefined || !runGemm(l, r, out, [g.padded])) runGemm(l, r, out, g.exact());
-    if (normalize !== undefined) for (let i = 0; i < outCount; i++) out[i] = normalize(out[i]);
+    if (normalize !== undefined && unrounded) for (let i = 0; i < outCount; i++) out[i] = normalize(out[i]);
     return { shape: result, data: out };
   };
 }

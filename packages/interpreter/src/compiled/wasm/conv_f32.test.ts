@@ -1,4 +1,4 @@
-import { normalizeValue } from "@minixla/hlo";
+import { normalizeValue, roundToBF16 } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { uniformGenerator } from "../../elided_constants.ts";
@@ -45,6 +45,33 @@ describe("WebAssembly f32 convolution product", () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it("rounds each output to bf16 as it stores it, when asked, as roundToBF16 rounds the chain's f32 value", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 1 << 30 }), (m, k, nv, seed) => {
+        const gemm = compileConvGemmF32({ m, k, nv, bf16: true });
+        expect(gemm, "the host runs WebAssembly").toBeDefined();
+        if (gemm === undefined) return;
+        const next = uniformGenerator(seed);
+        const width = nv * 4;
+        const a = f32Values(m * k, next);
+        const b = f32Values(k * width, next);
+        gemm.a.set(a);
+        for (let p = 0; p < k; p++) gemm.b.set(b.subarray(p * width, (p + 1) * width), p * gemm.bStride);
+        gemm.run();
+        for (let r = 0; r < m; r++) {
+          for (let c = 0; c < width; c++) {
+            let acc = 0;
+            for (let p = 0; p < k; p++) acc = Math.fround(acc + Math.fround(a[r * k + p] * b[p * width + c]));
+            const want = roundToBF16(acc);
+            const got = gemm.out[r * width + c];
+            expect(Object.is(got, want) || (Number.isNaN(got) && Number.isNaN(want)), `row ${r} column ${c}: ${got} vs ${want}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 80, seed: 0xbf16 },
     );
   });
 

@@ -24,6 +24,8 @@ export interface ConvGemmSizes {
   readonly m: number;
   readonly k: number;
   readonly nv: number;
+  /** Each output rounded to bf16 as it is stored (roundToBF16 of the f32 sum), for a bf16 result. */
+  readonly bf16?: boolean;
 }
 
 export interface EmittedConvGemm {
@@ -50,8 +52,24 @@ export function bRowVectors(nv: number): number {
   return nv >= 16 && (nv * 16) % 1024 === 0 ? nv + 4 : nv;
 }
 
+/**
+ * Replaces the f32x4 value on the stack (local x's) with its bits rounded
+ * to the nearest bf16, ties to even (adding 0x7fff and the lowest kept bit;
+ * a carry into the exponent is right, up to infinity), inf and NaN as they are.
+ */
+function roundToBF16(f: FunctionBody, x: number): void {
+  const i32 = (v: number): void => void f.i32Const(v).simd(Simd.i32x4Splat);
+  i32(0x7fff), f.simd(Simd.i32x4Add);
+  f.opU(Op.localGet, x).i32Const(16).simd(Simd.i32x4ShrU), i32(1), f.simd(Simd.v128And).simd(Simd.i32x4Add);
+  i32(0xffff0000 | 0), f.simd(Simd.v128And);
+  // bitselect(rounded, x, x is finite), its operands in that order.
+  f.opU(Op.localGet, x);
+  f.opU(Op.localGet, x), i32(0x7f800000), f.simd(Simd.v128And), i32(0x7f800000), f.simd(Simd.i32x4Ne);
+  f.simd(Simd.v128Bitselect);
+}
+
 /** The module, or undefined where its memory would pass MAX_BYTES. */
-export function emitConvGemmF32({ m, k, nv }: ConvGemmSizes): EmittedConvGemm | undefined {
+export function emitConvGemmF32({ m, k, nv, bf16 = false }: ConvGemmSizes): EmittedConvGemm | undefined {
   const aBytes = m * k * 4 + 16;
   const bs = bRowVectors(nv);
   const bBytes = k * bs * 16;
@@ -102,7 +120,11 @@ export function emitConvGemmF32({ m, k, nv }: ConvGemmSizes): EmittedConvGemm | 
       f.op(Op.end);
     }
     for (let r = 0; r < rows; r++) {
-      for (let v = 0; v < vectors; v++) f.opU(Op.localGet, po).opU(Op.localGet, acc[r * 2 + v]).simdMem(Simd.v128Store, 4, outStart + (r * nv + v) * 16);
+      for (let v = 0; v < vectors; v++) {
+        f.opU(Op.localGet, po).opU(Op.localGet, acc[r * 2 + v]);
+        if (bf16) roundToBF16(f, acc[r * 2 + v]);
+        f.simdMem(Simd.v128Store, 4, outStart + (r * nv + v) * 16);
+      }
     }
   };
   const m4 = m - (m % 4);

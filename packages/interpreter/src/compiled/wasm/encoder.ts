@@ -90,6 +90,7 @@ export const Simd = {
   f64x2Le: 0x4b,
   f64x2Ge: 0x4c,
   i32x4Eq: 0x37,
+  i32x4Ne: 0x38,
   i32x4LtS: 0x39,
   v128And: 0x4e,
   v128AndNot: 0x4f,
