@@ -355,12 +355,20 @@ function packRowsF32(lhs: Float64Array, a: Float32Array, g: Plan, cls: TapClass,
   for (let r = 0; r < n; r++) {
     const base = groupBase + b * lBatch;
     const tBase = p * taps;
-    for (let t = 0; t < taps; t++) {
-      const off = offs[tBase + t];
-      if (off < 0) {
-        for (let i = 0; i < ci; i++) a[q++] = 0;
-      } else {
-        for (let i = 0, l = base + off; i < ci; i++, l += lFeat) a[q++] = lhs[l];
+    if (ci === 1) {
+      // One feature per tap (a first layer, or depthwise-like groups): no inner loop to set up per tap.
+      for (let t = 0; t < taps; t++) {
+        const off = offs[tBase + t];
+        a[q++] = off < 0 ? 0 : lhs[base + off];
+      }
+    } else {
+      for (let t = 0; t < taps; t++) {
+        const off = offs[tBase + t];
+        if (off < 0) {
+          for (let i = 0; i < ci; i++) a[q++] = 0;
+        } else {
+          for (let i = 0, l = base + off; i < ci; i++, l += lFeat) a[q++] = lhs[l];
+        }
       }
     }
     if (++p === np) {
