@@ -281,6 +281,26 @@ describe("compileConvolution", () => {
     }), { numRuns: 60, seed: 0xdee9 });
   });
 
+  it("gives the reference's bits for feature- and batch-grouped f32 convolutions whose groups run as WebAssembly products", () => {
+    const cases = fc.record({
+      groups: fc.integer({ min: 2, max: 3 }),
+      groupKind: fc.constantFrom("feature" as const, "batch" as const),
+      ci: fc.integer({ min: 2, max: 6 }),
+      co: fc.integer({ min: 4, max: 9 }),
+      hw: fc.integer({ min: 5, max: 9 }),
+      pad: fc.integer({ min: 0, max: 1 }),
+      seed: fc.integer({ min: 1, max: 1 << 30 }),
+    });
+    fc.assert(fc.property(cases, ({ groups, groupKind, ci, co, hw, pad, seed }) => {
+      const dim = { size: 3, stride: 1, padLow: pad, padHigh: pad, baseDilation: 1, windowDilation: 1, windowReversal: false, inputSize: hw };
+      expectSameAsReference(build({
+        batch: 2, groups, groupKind, ci, co, window: [dim, dim], lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2],
+        operandType: "f32", resultType: "f32", seed, specials: false,
+      }));
+    }), { numRuns: 25, seed: 0x9f },
+    );
+  });
+
   it("rounds bf16 results in the WebAssembly product as the reference rounds them, classes that run in JavaScript included", () => {
     const sizes = fc.record({
       hw: fc.integer({ min: 3, max: 9 }),

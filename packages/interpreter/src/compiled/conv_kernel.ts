@@ -397,6 +397,39 @@ function packKernelF32(rhs: Float64Array, w: Float32Array, stride: number, g: Pl
   return finite;
 }
 
+/** Past this many entries a class's gather table (im2colTable) costs more memory than its packing saves. */
+const MAX_TABLE_ENTRIES = 1 << 22;
+
+/**
+ * The lhs offset (from group 0's first element) of every value of a class's
+ * im2col matrix [rows, taps*Ci], in packRows's order; -1 for a skipped tap.
+ */
+function im2colTable(g: Plan, cls: TapClass): Int32Array {
+  const { ci, lBatch, lFeat, outBatch } = g;
+  const taps = cls.taps.length;
+  const np = cls.positions.length;
+  const offs = cls.offs;
+  const table = new Int32Array(outBatch * np * taps * ci);
+  let q = 0;
+  for (let b = 0; b < outBatch; b++) {
+    for (let p = 0; p < np; p++) {
+      for (let t = 0; t < taps; t++) {
+        const off = offs[p * taps + t];
+        for (let i = 0; i < ci; i++) table[q++] = off < 0 ? -1 : b * lBatch + off + i * lFeat;
+      }
+    }
+  }
+  return table;
+}
+
+/** packRowsF32 through the class's gather table: one load of the table and one of the lhs per value. */
+function packRowsByTable(lhs: Float64Array, a: Float32Array, table: Int32Array, groupBase: number, from: number, count: number): void {
+  for (let q = 0, e = from; q < count; q++, e++) {
+    const at = table[e];
+    a[q] = at < 0 ? 0 : lhs[groupBase + at];
+  }
+}
+
 /** Every output of a class with no tap at all is the empty sum, +0 (false for pred). */
 function zeroClass(out: Float64Array, g: Plan, cls: TapClass): void {
   const { outBatch, blocks, width, outPos, oBatch, oFeat } = g;
@@ -646,6 +679,13 @@ export function compileConvolution(
     return e ?? undefined;
   };
 
+  // Each class's gather table for the WebAssembly product's A, made on first use (none past MAX_TABLE_ENTRIES).
+  const tables = new Map<TapClass, Int32Array | null>();
+  const tableOf = (cls: TapClass, entries: number): Int32Array | undefined => {
+    let t = tables.get(cls);
+    if (t === undefined) tables.set(cls, (t = entries <= MAX_TABLE_ENTRIES ? im2colTable(g, cls) : null));
+    return t ?? undefined;
+  };
   // A constant kernel (the module's own array, never written) is packed once per class and group; later
   // runs copy the packed rows into the product's B.
   const packedConstant = new Map<TapClass, ({ readonly rows: Float32Array; readonly finite: boolean } | undefined)[]>();
@@ -689,9 +729,11 @@ export function compileConvolution(
           // Rows past n in the last panel hold an earlier panel's values: their chains run and are never read.
           const stride = Math.ceil(g.width / 4) * 4;
           if (!packB(r, simd.b, simd.bStride, k, cls) && cls === g.padded) return false;
+          const table = tableOf(cls, rows * depth);
           for (let r0 = 0; r0 < rows; r0 += panelRows) {
             const n = Math.min(panelRows, rows - r0);
-            packRowsF32(l, simd.a, g, cls, k, r0, n);
+            if (table !== undefined) packRowsByTable(l, simd.a, table, k * g.groupStep, r0 * depth, n * depth);
+            else packRowsF32(l, simd.a, g, cls, k, r0, n);
             simd.run();
             scatterRowsF32(simd.out, stride, out, g, cls, k, r0, n);
           }
