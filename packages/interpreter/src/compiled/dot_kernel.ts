@@ -177,9 +177,32 @@ const WITHIN_F16: ReadonlySet<ElementType> = new Set<ElementType>(["f16", "f8e5m
  * (at most 12 significant bits each) let the steps skip their midpoint check.
  */
 export function matmulOperands(lhs: ElementType, rhs: ElementType): MatmulOperands {
-  if (WITHIN_F16.has(lhs) && WITHIN_F16.has(rhs)) return "f16";
+  if (WITHIN_F16.has(lhs) && WITHIN_F16.has(rhs)) return "exact";
   const narrow = (e: ElementType): boolean => ELEMENT_TYPE_INFO[e].kind === "float" && ELEMENT_TYPE_INFO[e].bitWidth <= 16;
   return narrow(lhs) && narrow(rhs) ? "narrow" : "f32";
+}
+
+/**
+ * Whether products of these operand types are exact f32 values once every
+ * bf16 operand passes exactRange: bf16's 8 significant bits between 2^-67
+ * and 2^63 times another such value (or one f16 holds) give at most 19 bits
+ * between 2^-148 and 2^126.
+ */
+export function rangeMakesExact(lhs: ElementType, rhs: ElementType): boolean {
+  const ok = (e: ElementType): boolean => e === "bf16" || WITHIN_F16.has(e);
+  return ok(lhs) && ok(rhs) && (lhs === "bf16" || rhs === "bf16");
+}
+
+/**
+ * Whether every value is zero, infinite, NaN, below 2^-126 (the fused
+ * steps flush it to zero) or of magnitude in [2^-67, 2^63) (rangeMakesExact).
+ */
+export function exactRange(data: Float64Array): boolean {
+  for (let i = 0; i < data.length; i++) {
+    const a = Math.abs(data[i]);
+    if ((a >= 2 ** 63 && a !== Infinity) || (a < 2 ** -67 && a >= 2 ** -126)) return false;
+  }
+  return true;
 }
 
 /**
@@ -256,6 +279,16 @@ export function compileDot(
   const singleMatmul = useWasm ? compileWasmMatmul(sizes, arithmetic, operands, stay) : undefined;
   // A large dot splits its output rows (or batches) across the executable's threads (threads/threaded_dot.ts).
   const wasmMatmul = singleMatmul !== undefined && arithmetic !== undefined ? threadedMatmul(sizes, arithmetic, operands, stay, plannedThreads(), singleMatmul) : undefined;
+  // bf16 operands: a second module whose steps take the products as exact f32 values, run on the calls whose operands are all in exactRange.
+  const rangeChecked = wasmMatmul !== undefined && arithmetic === "fma32" && operands === "narrow" && rangeMakesExact(lhsShape.elementType, rhsShape.elementType);
+  const singleExact = rangeChecked ? compileWasmMatmul(sizes, arithmetic, "exact", stay) : undefined;
+  const exactMatmul = singleExact !== undefined && arithmetic !== undefined ? threadedMatmul(sizes, arithmetic, "exact", stay, plannedThreads(), singleExact) : undefined;
+  // A constant operand's range is checked once.
+  const inRange = (k: 0 | 1, data: Float64Array): boolean => {
+    if (data !== constantOperands[k]) return exactRange(data);
+    return (constantInRange[k] ??= exactRange(data));
+  };
+  const constantInRange: [boolean | undefined, boolean | undefined] = [undefined, undefined];
 
   /** The operand in [batch, m, k] / [batch, k, n] order, as float64 values. */
   const laidOut = (data: Float64Array, dims: readonly number[], order: readonly number[], inPlace: boolean, buf: () => Float64Array): Float64Array =>
@@ -305,7 +338,8 @@ export function compileDot(
     const data = out ?? new Float64Array(outCount);
     if (wasmMatmul !== undefined && fma) {
       // The WebAssembly module flushes its copies of the operands itself.
-      wasmMatmul(lhsForWasm(l, lhsF64), rhsForWasm(r, rhsF64), data);
+      const matmul = exactMatmul !== undefined && inRange(0, l) && inRange(1, r) ? exactMatmul : wasmMatmul;
+      matmul(lhsForWasm(l, lhsF64), rhsForWasm(r, rhsF64), data);
       if (normalize !== undefined) for (let i = 0; i < outCount; i++) data[i] = normalize(data[i]);
       return { shape: result, data };
     }

@@ -60,12 +60,13 @@ export type MatmulArithmetic = "f64" | "f32" | "fma32" | "fma64";
 /**
  * What fma32's operands hold: any f32 values ("f32"); values of at most 12
  * significant bits ("narrow": f16, bf16), whose steps need no midpoint check
- * (fma32FastStep); or only values f16 holds ("f16": f16, and the f8 formats
- * inside its range), whose products f32 holds exactly (at most 22 bits,
- * between 2^-48 and 2^32), so that fma32 is an f32 multiply then an f32 add,
- * run in f32x4 lanes (emit_matmul_f32x4.ts).
+ * (fma32FastStep); or values whose every product x·y is an f32 value
+ * ("exact": f16 and the f8 formats inside its range always, at most 22
+ * bits between 2^-48 and 2^32; bf16 values between 2^-67 and 2^63 as the
+ * caller checks), so that fma32 is an f32 multiply then an f32 add, run in
+ * f32x4 lanes (emit_matmul_f32x4.ts).
  */
-export type MatmulOperands = "f32" | "narrow" | "f16";
+export type MatmulOperands = "f32" | "narrow" | "exact";
 
 export interface EmittedMatmul {
   readonly bytes: Uint8Array;
@@ -121,7 +122,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const end = arithmetic === "fma64" ? moderateAt + 2 : outStart + outLen + 2;
   const split: Fma64Layout = { aStart, aHiStart, aLoStart, moderate: moderateAt };
   // fma32 in f32x4 lanes: A and B as f32 after everything else, then a scratch word (bytes, 16-byte aligned).
-  const hardware32 = arithmetic === "fma32" && (hardwareFma || operands === "f16");
+  const hardware32 = arithmetic === "fma32" && (hardwareFma || operands === "exact");
   const align16 = (bytes: number): number => bytes + ((16 - (bytes % 16)) % 16);
   const a32 = align16(end * 8);
   const b32 = a32 + align16(aLen * 4) + 16;
