@@ -265,7 +265,7 @@ describe("compileConvolution", () => {
         size: fc.integer({ min: 1, max: 3 }), stride: fc.integer({ min: 1, max: 2 }), padLow: fc.integer({ min: 0, max: 2 }), padHigh: fc.integer({ min: 0, max: 2 }),
         baseDilation: fc.integer({ min: 1, max: 2 }), windowDilation: fc.integer({ min: 1, max: 2 }), windowReversal: fc.boolean(), inputSize: fc.integer({ min: 1, max: 7 }),
       }), { minLength: 2, maxLength: 2 }),
-      types: fc.constantFrom(["f32", "f32"] as const, ["bf16", "f32"] as const, ["f16", "f16"] as const),
+      types: fc.constantFrom(["f32", "f32"] as const, ["bf16", "f32"] as const, ["f16", "f16"] as const, ["bf16", "bf16"] as const),
       seed: fc.integer({ min: 1, max: 1 << 30 }),
     });
     fc.assert(fc.property(cases, ({ batch, groups, window, types, seed }) => {

@@ -571,7 +571,7 @@ interface WasmDepthwise {
 }
 
 /** Lists every (row, real tap) of the exact classes into the module's tables: the rows of depthwiseF32, the same taps in the same order. */
-function wasmDepthwise(g: Plan, lhsCount: number): WasmDepthwise | undefined {
+function wasmDepthwise(g: Plan, lhsCount: number, bf16: boolean): WasmDepthwise | undefined {
   const classes = g.exact();
   const { outBatch, blocks, lBatch, oBatch, outPos } = g;
   let rows = 0;
@@ -581,7 +581,7 @@ function wasmDepthwise(g: Plan, lhsCount: number): WasmDepthwise | undefined {
     pairs += outBatch * c.positions.length * c.taps.length;
   }
   const gv = Math.ceil(blocks / 4);
-  const dw = compileDepthwiseF32({ rows, gv, lhs: lhsCount, w: g.taps * gv * 4, pairs });
+  const dw = compileDepthwiseF32({ rows, gv, lhs: lhsCount, w: g.taps * gv * 4, pairs, bf16 });
   if (dw === undefined) return undefined;
   const rowOut = new Int32Array(rows);
   let row = 0;
@@ -771,12 +771,13 @@ export function compileConvolution(
   let simdDepthwise: WasmDepthwise | null | undefined;
   const runDepthwise = (l: Float64Array, r: Float64Array, out: Float64Array): void => {
     if (depthwiseSimd) {
-      simdDepthwise ??= wasmDepthwise(g, lhsCount) ?? null;
+      simdDepthwise ??= wasmDepthwise(g, lhsCount, storesBF16) ?? null;
       if (simdDepthwise !== null) {
         runWasmDepthwise(simdDepthwise, l, r, out, g);
         return;
       }
     }
+    unrounded = true;
     const w = wDepthwise();
     packDepthwise(r, w, g);
     const loop = kind === "float64" ? depthwiseF64 : kind === "float32" ? depthwiseF32 : depthwiseI32;
@@ -800,7 +801,7 @@ export function compileConvolution(
       r = c;
     }
     if (outCount === 0) return { shape: result, data: out };
-    unrounded = !storesBF16 || depthwise;
+    unrounded = !storesBF16;
     if (depthwise) runDepthwise(l, r, out);
     else if (g.padded === undefined || !runGemm(l, r, out, [g.padded])) runGemm(l, r, out, g.exact());
     if (normalize !== undefined && unrounded) for (let i = 0; i < outCount; i++) out[i] = normalize(out[i]);

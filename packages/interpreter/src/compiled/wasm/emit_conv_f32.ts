@@ -57,7 +57,7 @@ export function bRowVectors(nv: number): number {
  * to the nearest bf16, ties to even (adding 0x7fff and the lowest kept bit;
  * a carry into the exponent is right, up to infinity), inf and NaN as they are.
  */
-function roundToBF16(f: FunctionBody, x: number): void {
+export function roundToBF16(f: FunctionBody, x: number): void {
   const i32 = (v: number): void => void f.i32Const(v).simd(Simd.i32x4Splat);
   i32(0x7fff), f.simd(Simd.i32x4Add);
   f.opU(Op.localGet, x).i32Const(16).simd(Simd.i32x4ShrU), i32(1), f.simd(Simd.v128And).simd(Simd.i32x4Add);

@@ -16,6 +16,7 @@
  * Padded lanes compute chains nobody reads.
  */
 import { FunctionBody, I32, Op, Simd, V128, encodeModule } from "./encoder.ts";
+import { roundToBF16 } from "./emit_conv_f32.ts";
 import { exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 
 export interface DepthwiseSizes {
@@ -26,6 +27,8 @@ export interface DepthwiseSizes {
   readonly lhs: number;
   readonly w: number;
   readonly pairs: number;
+  /** Each output rounded to bf16 as it is stored (roundToBF16 of the f32 sum), for a bf16 result. */
+  readonly bf16?: boolean;
 }
 
 /**
@@ -107,7 +110,11 @@ export function emitDepthwiseF32(sizes: DepthwiseSizes): { readonly bytes: Uint8
     f.opU(Op.localGet, p).i32Const(8).op(Op.i32Add).opU(Op.localTee, p).opU(Op.localGet, end).op(Op.i32LtS).opU(Op.brIf, 0);
     f.op(Op.end);
     f.op(Op.end);
-    for (let v = 0; v < nc; v++) f.opU(Op.localGet, po).opU(Op.localGet, acc[v]).simdMem(Simd.v128Store, 4, at.out + (c0 + v) * 16);
+    for (let v = 0; v < nc; v++) {
+      f.opU(Op.localGet, po).opU(Op.localGet, acc[v]);
+      if (sizes.bf16 === true) roundToBF16(f, acc[v]);
+      f.simdMem(Simd.v128Store, 4, at.out + (c0 + v) * 16);
+    }
   }
   f.opU(Op.localGet, row).i32Const(1).op(Op.i32Add).opU(Op.localTee, row).i32Const(rows).op(Op.i32LtS).opU(Op.brIf, 0);
   f.op(Op.end);
