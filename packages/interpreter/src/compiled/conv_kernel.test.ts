@@ -321,6 +321,22 @@ describe("compileConvolution", () => {
     );
   });
 
+  it("gathers each run's own input into the WebAssembly product (one kernel, several inputs, padded and exact classes)", () => {
+    for (const pad of [0, 1]) {
+      const dim = { size: 3, stride: 1, padLow: pad, padHigh: pad, baseDilation: 1, windowDilation: 1, windowReversal: false, inputSize: 6 };
+      const spec = { batch: 2, groups: 1, groupKind: "feature" as const, ci: 4, co: 8, window: [dim, dim], lhsOrder: [0, 3, 1, 2], rhsOrder: [2, 3, 0, 1], outOrder: [0, 3, 1, 2] };
+      const first = build({ ...spec, operandType: "f32", resultType: "f32", seed: 11, specials: false });
+      const kernel = compileConvolution(first.inst, first.lhs.shape, first.rhs.shape, true)!;
+      const n = (first.inst.shape as ArrayLiteral["shape"]).dimensions.reduce((x, y) => x * y, 1);
+      for (const seed of [12, 13, 14]) {
+        const lhs = build({ ...spec, operandType: "f32", resultType: "f32", seed, specials: false }).lhs;
+        const want = (run(first.inst, [lhs, first.rhs]) as ArrayLiteral).data as Float64Array;
+        const got = kernel(lhs, first.rhs, new Float64Array(n)).data as Float64Array;
+        expect(Array.from(got).findIndex((v, i) => !Object.is(v, want[i])), `pad ${pad}, input ${seed}`).toBe(-1);
+      }
+    }
+  });
+
   it("packs a constant kernel once and gives the same bits on every run after, non-finite weights and padded classes included", () => {
     const sizes = fc.record({
       // Large enough that the classes' products run as WebAssembly (where the packed rows are copied in).

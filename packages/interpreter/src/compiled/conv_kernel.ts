@@ -673,12 +673,34 @@ export function compileConvolution(
     const key = `${m},${depth}`;
     let e = wasmGemms.get(key);
     if (e === undefined) {
-      e = m * depth * g.width >= WASM_MIN_PRODUCTS ? (compileConvGemmF32({ m, k: depth, nv: Math.ceil(g.width / 4), bf16: storesBF16 }) ?? null) : null;
+      const input = lhsCount <= MAX_TABLE_ENTRIES ? lhsCount : 0;
+      e = m * depth * g.width >= WASM_MIN_PRODUCTS ? (compileConvGemmF32({ m, k: depth, nv: Math.ceil(g.width / 4), bf16: storesBF16, input }) ?? null) : null;
       wasmGemms.set(key, e);
     }
     return e ?? undefined;
   };
 
+  // The runs so far; each product's input copy and resident table slice, and the run and slice they are of.
+  let runs = 0;
+  const inputRun = new Map<ConvGemmF32, number>();
+  const residentSlice = new Map<ConvGemmF32, { readonly table: Int32Array; readonly from: number; readonly count: number }>();
+  /** A's rows r0..r0+n for group k: gathered in the module from its copy of the input, by the class's table where there is one. */
+  const packA = (simd: ConvGemmF32, l: Float64Array, cls: TapClass, table: Int32Array | undefined, k: number, r0: number, n: number, depth: number): void => {
+    const from = r0 * depth;
+    const count = n * depth;
+    if (table === undefined) return packRowsF32(l, simd.a, g, cls, k, r0, n);
+    if (simd.gather === undefined || simd.input === undefined || simd.table === undefined) return packRowsByTable(l, simd.a, table, k * g.groupStep, from, count);
+    if (inputRun.get(simd) !== runs) {
+      simd.input.set(l);
+      inputRun.set(simd, runs);
+    }
+    const slice = residentSlice.get(simd);
+    if (slice === undefined || slice.table !== table || slice.from !== from || slice.count !== count) {
+      simd.table.set(table.subarray(from, from + count));
+      residentSlice.set(simd, { table, from, count });
+    }
+    simd.gather(count, k * g.groupStep);
+  };
   // Each class's gather table for the WebAssembly product's A, made on first use (none past MAX_TABLE_ENTRIES).
   const tables = new Map<TapClass, Int32Array | null>();
   const tableOf = (cls: TapClass, entries: number): Int32Array | undefined => {
@@ -732,8 +754,7 @@ export function compileConvolution(
           const table = tableOf(cls, rows * depth);
           for (let r0 = 0; r0 < rows; r0 += panelRows) {
             const n = Math.min(panelRows, rows - r0);
-            if (table !== undefined) packRowsByTable(l, simd.a, table, k * g.groupStep, r0 * depth, n * depth);
-            else packRowsF32(l, simd.a, g, cls, k, r0, n);
+            packA(simd, l, cls, table, k, r0, n, depth);
             simd.run();
             scatterRowsF32(simd.out, stride, out, g, cls, k, r0, n);
           }
@@ -801,6 +822,7 @@ export function compileConvolution(
       r = c;
     }
     if (outCount === 0) return { shape: result, data: out };
+    runs++;
     unrounded = !storesBF16;
     if (depthwise) runDepthwise(l, r, out);
     else if (g.padded === undefined || !runGemm(l, r, out, [g.padded])) runGemm(l, r, out, g.exact());

@@ -26,14 +26,23 @@ export interface ConvGemmSizes {
   readonly nv: number;
   /** Each output rounded to bf16 as it is stored (roundToBF16 of the f32 sum), for a bf16 result. */
   readonly bf16?: boolean;
+  /**
+   * Values of the input the module gathers A from (0: none): memory then
+   * holds the input as f32 (and a zero after it) and a table of m·k input
+   * offsets, and exports gather(count, base), which sets A's first count
+   * values to input[base + table[q]], or zero where table[q] is negative.
+   */
+  readonly input?: number;
 }
 
 export interface EmittedConvGemm {
   readonly bytes: Uint8Array;
-  /** Byte offsets of A, B and the output. */
+  /** Byte offsets of A, B and the output, and of the gathered input and its table (ConvGemmSizes.input). */
   readonly a: number;
   readonly b: number;
   readonly out: number;
+  readonly input: number;
+  readonly table: number;
 }
 
 const MAX_BYTES = 128 * 1024 * 1024;
@@ -69,7 +78,7 @@ export function roundToBF16(f: FunctionBody, x: number): void {
 }
 
 /** The module, or undefined where its memory would pass MAX_BYTES. */
-export function emitConvGemmF32({ m, k, nv, bf16 = false }: ConvGemmSizes): EmittedConvGemm | undefined {
+export function emitConvGemmF32({ m, k, nv, bf16 = false, input = 0 }: ConvGemmSizes): EmittedConvGemm | undefined {
   const aBytes = m * k * 4 + 16;
   const bs = bRowVectors(nv);
   const bBytes = k * bs * 16;
@@ -77,7 +86,9 @@ export function emitConvGemmF32({ m, k, nv, bf16 = false }: ConvGemmSizes): Emit
   const aStart = 0;
   const bStart = aStart + aBytes + ((16 - (aBytes % 16)) % 16);
   const outStart = bStart + bBytes;
-  const end = outStart + outBytes;
+  const inputStart = outStart + outBytes;
+  const tableStart = inputStart + (input > 0 ? (input + 1) * 4 : 0);
+  const end = tableStart + (input > 0 ? m * k * 4 : 0);
   if (end > MAX_BYTES || m === 0 || nv === 0) return undefined;
 
   const f = new FunctionBody();
@@ -136,16 +147,46 @@ export function emitConvGemmF32({ m, k, nv, bf16 = false }: ConvGemmSizes): Emit
   forLoop(j, 0, n2, 2, () => columnPanel(2));
   forLoop(j, n2, nv, 1, () => columnPanel(1));
 
+  const functions = [{ type: 0, body: f }, ...(input > 0 ? [{ type: 1, body: gatherBody(aStart, inputStart, tableStart, input) }] : [])];
   const bytes = encodeModule({
-    types: [{ params: [], results: [] }],
-    functions: [{ type: 0, body: f }],
+    types: [{ params: [], results: [] }, { params: [I32, I32], results: [] }],
+    functions,
     memoryPages: Math.max(1, Math.ceil(end / PAGE)),
     exports: [
       { name: "run", kind: "function", index: 0 },
+      ...(input > 0 ? [{ name: "gather", kind: "function" as const, index: 1 }] : []),
       { name: "memory", kind: "memory", index: 0 },
     ],
   });
-  return { bytes, a: aStart, b: bStart, out: outStart };
+  return { bytes, a: aStart, b: bStart, out: outStart, input: inputStart, table: tableStart };
+}
+
+/**
+ * gather(count, base): A[q] = input[base + table[q]] for q < count, the
+ * zero after the input (at index `length`) where table[q] is negative.
+ */
+function gatherBody(aStart: number, inputStart: number, tableStart: number, length: number): FunctionBody {
+  const g = new FunctionBody(2);
+  const count = 0;
+  const base = 1;
+  const q4 = g.local(I32);
+  const t = g.local(I32);
+  g.i32Const(0).opU(Op.localSet, q4);
+  g.structured(Op.block);
+  g.opU(Op.localGet, count).i32Const(0).op(Op.i32LeS).opU(Op.brIf, 0);
+  g.structured(Op.loop);
+  // address of A[q]; then input[t < 0 ? length : base + t]
+  g.opU(Op.localGet, q4);
+  g.opU(Op.localGet, q4).mem(Op.i32Load, 2, tableStart).opU(Op.localTee, t).opU(Op.localGet, base).op(Op.i32Add);
+  g.i32Const(length);
+  g.opU(Op.localGet, t).i32Const(0).op(Op.i32GeS).op(Op.select);
+  g.i32Const(4).op(Op.i32Mul).mem(Op.f32Load, 2, inputStart);
+  g.mem(Op.f32Store, 2, aStart);
+  g.opU(Op.localGet, q4).i32Const(4).op(Op.i32Add).opU(Op.localTee, q4);
+  g.opU(Op.localGet, count).i32Const(4).op(Op.i32Mul).op(Op.i32LtS).opU(Op.brIf, 0);
+  g.op(Op.end);
+  g.op(Op.end);
+  return g;
 }
 
 /** An instantiated product: fill `a` ([m, k]) and `b` ([k, bStride], bStride = bRowVectors(nv)·4), call run, read `out` ([m, nv·4]). */
@@ -156,6 +197,10 @@ export interface ConvGemmF32 {
   readonly bStride: number;
   readonly out: Float32Array;
   readonly run: () => void;
+  /** With ConvGemmSizes.input: the input as f32 (its `input` values), the offsets table (m·k), and gather(count, base). */
+  readonly input: Float32Array | undefined;
+  readonly table: Int32Array | undefined;
+  readonly gather: ((count: number, base: number) => void) | undefined;
 }
 
 /** The product instantiated, or undefined where the host has no WebAssembly or refuses the module. */
@@ -166,9 +211,14 @@ export function compileConvGemmF32(sizes: ConvGemmSizes): ConvGemmF32 | undefine
   const instance = instantiate(emitted.bytes);
   const buffer = instance && exportedBuffer(instance, "memory");
   const run = instance?.exports.run;
+  const gather = instance?.exports.gather;
   if (buffer === undefined || typeof run !== "function") return undefined;
-  const { m, k, nv } = sizes;
+  const { m, k, nv, input = 0 } = sizes;
+  if (input > 0 && typeof gather !== "function") return undefined;
   return {
+    input: input > 0 ? new Float32Array(buffer, emitted.input, input) : undefined,
+    table: input > 0 ? new Int32Array(buffer, emitted.table, m * k) : undefined,
+    gather: input > 0 ? (gather as (count: number, base: number) => void) : undefined,
     a: new Float32Array(buffer, emitted.a, m * k),
     b: new Float32Array(buffer, emitted.b, k * bRowVectors(nv) * 4),
     bStride: bRowVectors(nv) * 4,
