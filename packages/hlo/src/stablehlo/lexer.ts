@@ -201,6 +201,13 @@ export class MlirLexer {
 
   #stringEnd(start: number): number {
     const s = this.text;
+    // Long strings (hex blobs of large constants) are searched natively: the first quote after the opening
+    // one ends the string when nothing before it is an escape or a line break.
+    const q = s.indexOf('"', start + 1);
+    if (q > start + 64) {
+      const body = s.slice(start + 1, q);
+      if (!body.includes("\\") && !body.includes("\n")) return q + 1;
+    }
     let i = start + 1;
     while (i < s.length) {
       const c = s.charCodeAt(i);
