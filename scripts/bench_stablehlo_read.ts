@@ -66,22 +66,24 @@
  * by the identities of the shared shapes and attributes, and classing
  * characters from one table (against a checkout of 0b9dc90). The machine
  * was loaded throughout (load average 6 to 13), so walls say little: CPU
- * time is the measure. Where the first read's time goes (one quiet run,
- * load about 3): parse 421, translate 467, build 387 ms, against 280, 400,
+ * time is the measure. Where the first read's time goes (one run, load
+ * about 3.7): parse 421, translate 467, build 387 ms, against 280, 400,
  * 290 ms for a warm read; the collector's pauses are about 240 ms of the
- * first read (35 scavenges, 100 MB promoted while the young generation is
- * still small). Cold, one parseModule per fresh process (esbuild bundles of
- * .prof-style scripts, so no tsx transform is counted), 8 alternating
+ * first read (35 scavenges while the heap grows by about 100 MB and the
+ * young generation is still small). Cold, one parseModule per fresh
+ * process (an esbuild bundle of a script that reads the file and calls
+ * parseModule once, so no tsx transform is counted), 8 alternating
  * pairs, load 6 to 7.7, medians: main thread CPU 1210 -> 1100 ms, process
  * CPU 2460 -> 2212 ms, wall 3068 -> 2212 ms. The same under `node --import
  * tsx` (what `minixla` runs when dist/ is not built), 5 pairs, load about
  * 9: main thread CPU 1370 -> 1270 ms, process CPU 2706 -> 2450 ms. Warm,
  * this script with --runs 7 --baseline, load 7.7 to 8.7: CPU 1322 ->
- * 1141 ms, wall 2704 -> 2194 ms. On the idle machine the first read cost
- * about its main thread CPU plus a little (1.40 s wall for 1.33 s), so it
- * should now be near 1.3 s: the 1 s target for a first read is still not
- * met (a warm read is under it). Tried and not kept: reading value names
- * from the characters without a token (no change beyond noise). A command
+ * 1141 ms, wall 2704 -> 2194 ms. The first read's wall on the idle
+ * machine (1.40 s before) was not measured again; a cut of about a tenth
+ * of its main thread's CPU would put it near 1.25 to 1.3 s, so the 1 s
+ * target for a first read is most likely still not met (a warm read is
+ * under it). Tried and not kept: reading value names from the characters
+ * without a token (no change beyond noise). A command
  * (`minixla run`) then verifies the module twice and lowers its broadcasts
  * (packages/cli pipeline.ts loadModule), about half the reading time again.
  */
