@@ -357,8 +357,9 @@ function instruction(
     return p;
   });
   // StableHLO's typing rule: the stored type is the one the operands give. Both rules are functions of the
-  // shared shape and attribute objects alone, so a combination that held once holds again.
-  const typed = called.length === 0 && opcode !== "constant" && opcode !== "parameter" ? typing(caches.typed, opcode, attributes, shape, operandShapes) : undefined;
+  // shared shape and attribute objects alone, so a combination that held once holds again (attributes made for
+  // one instruction alone are not remembered: they cannot come again).
+  const typed = called.length === 0 && cached && !special && opcode !== "parameter" ? typing(caches.typed, opcode, attributes, shape, operandShapes) : undefined;
   if (typed === undefined || !typed.has(HELD)) {
     if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
     if (!noImplicitBroadcast(opcode, attributes, operandShapes, shape)) throw NOT_SIMPLE;
