@@ -29,6 +29,12 @@ function bits(l: ArrayLiteral): string {
   return d instanceof Float64Array ? Buffer.from(d.buffer, d.byteOffset, d.byteLength).toString("hex") : [...d].join(",");
 }
 
+/** The literal with each -0 made 0. */
+function withoutNegativeZero(l: ArrayLiteral): ArrayLiteral {
+  if (!(l.data instanceof Float64Array)) return l;
+  return { shape: l.shape, data: l.data.map((x) => (Object.is(x, -0) ? 0 : x)) };
+}
+
 function viaText(body: string, t: TensorType): ArrayLiteral {
   const { lx, a } = attrOf(body);
   return parseConstantText(denseLiteralText(lx, a, t), parseShape(`${t.elementType}[${t.dims.join(",")}]`)) as ArrayLiteral;
@@ -42,7 +48,10 @@ describe("denseLiteral", () => {
         fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
         fc.boolean(),
         fc.infiniteStream(fc.integer({ min: 0, max: 255 })),
-        (mlir, dims, splat, bytes) => {
+        // A long last dimension: blobs of 64 bytes and more are decoded natively.
+        fc.boolean(),
+        (mlir, short, splat, bytes, long) => {
+          const dims = long ? [...short, 70] : short;
           const [et, width] = TYPES[mlir];
           const count = dims.reduce((p, d) => p * d, 1);
           const n = splat ? 1 : count;
@@ -62,7 +71,8 @@ describe("denseLiteral", () => {
             return;
           }
           expect(direct.shape.dimensions).toEqual(text.shape.dimensions);
-          expect(bits(direct)).toBe(bits(text));
+          // Negative zero reads back from some types' HLO text as zero (the last test checks the direct value keeps it).
+          expect(bits(withoutNegativeZero(direct))).toBe(bits(withoutNegativeZero(text)));
         },
       ),
       { seed: 22, numRuns: 400 },
@@ -82,6 +92,15 @@ describe("denseLiteral", () => {
     for (const [body, t] of cases) {
       const { lx, a } = attrOf(body);
       expect(bits(denseLiteral(lx, a, t)), body).toBe(bits(viaText(body, t)));
+    }
+  });
+  it("refuses a long hex blob with a character that is not a hex digit, at the blob", () => {
+    const t: TensorType = { kind: "tensor", elementType: "f32", dims: [40] };
+    for (const bad of ["G", "x", " ", "\u00e9"]) {
+      const digits = "0A".repeat(80).split("");
+      digits[101] = bad;
+      const { lx, a } = attrOf(`"0x${digits.join("")}"`);
+      expect(() => denseLiteral(lx, a, t), bad).toThrow(/1:1: .*a hex literal must be "0x" and an even number of hex digits/);
     }
   });
   it("keeps negative zero and floats past 2^63, which the HLO text of the literal loses", () => {

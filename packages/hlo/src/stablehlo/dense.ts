@@ -33,17 +33,19 @@ export function floatFromBits(t: ElementType, bits: bigint): number {
     case "bf16":
       scratch.setUint32(0, Number(BigInt.asUintN(16, bits)) << 16);
       return scratch.getFloat32(0);
-    case "f16": {
-      const b = Number(BigInt.asUintN(16, bits));
-      const e = (b >> 10) & 31;
-      const m = b & 1023;
-      const s = b >> 15 ? -1 : 1;
-      if (e === 31) return m === 0 ? s * Infinity : NaN;
-      return s * (e === 0 ? m * 2 ** -24 : (1 + m / 1024) * 2 ** (e - 15));
-    }
+    case "f16": return f16FromBits(Number(BigInt.asUintN(16, bits)));
     default:
       return minifloatFromBits(Number(BigInt.asUintN(8, bits)), MINIFLOAT_FORMATS[t as MinifloatName]);
   }
+}
+
+/** An f16 value from its 16 bits. */
+function f16FromBits(b: number): number {
+  const e = (b >> 10) & 31;
+  const m = b & 1023;
+  const s = b >> 15 ? -1 : 1;
+  if (e === 31) return m === 0 ? s * Infinity : NaN;
+  return s * (e === 0 ? m * 2 ** -24 : (1 + m / 1024) * 2 ** (e - 15));
 }
 
 function negativeNaN(v: number): boolean {
@@ -228,10 +230,25 @@ const HEX_DIGIT = (() => {
   return t;
 })();
 
+/**
+ * The platform's native hex decoder where there is one (Node's Buffer): it
+ * stops at the first character that is not a hex digit, so a result of the
+ * full length means every digit was one.
+ */
+const nativeHex = (globalThis as { Buffer?: { from(s: string, encoding: "hex"): Uint8Array } }).Buffer;
+
 /** The bytes of `"0x"` and an even number of hex digits, or undefined where it is not that. */
 function hexBytes(hex: string): Uint8Array | undefined {
   if (hex.length % 2 !== 0 || hex.charCodeAt(0) !== 48 || hex.charCodeAt(1) !== 120) return undefined;
   const n = (hex.length - 2) / 2;
+  if (nativeHex !== undefined && n >= 64) {
+    const decoded = nativeHex.from(hex.slice(2), "hex");
+    if (decoded.length !== n) return undefined;
+    // Copied into a buffer of its own (Buffer's small ones share a pool), with the slack the readers below expect.
+    const out = new Uint8Array(n + 8);
+    out.set(decoded);
+    return out;
+  }
   const out = new Uint8Array(n + 8);
   let bad = 0;
   for (let i = 0, p = 2; i < n; i++, p += 2) {
@@ -257,6 +274,48 @@ function hexValue(bytes: DataView, at: number, et: ElementType, width: number): 
   if (isFloatType(et)) return normalizeValue(et, floatFromBits(et, BigInt(raw)));
   const v = et.startsWith("s") && raw >= 2 ** (width * 8 - 1) ? raw - 2 ** (width * 8) : raw;
   return normalizeValue(et, v);
+}
+
+/**
+ * The integer elements of a hex blob (little-endian, as the machine's)
+ * copied into the literal's storage through a typed view of their width:
+ * the values hexValue and store give one by one. False for the types left
+ * to that loop (narrow floats, which are converted; complex; sub-byte).
+ */
+function copyHex(raw: Uint8Array, et: ElementType, count: number, data: LiteralData): boolean {
+  switch (et) {
+    case "s64": (data as BigInt64Array).set(new BigInt64Array(raw.buffer, 0, count)); return true;
+    case "u64": (data as BigUint64Array).set(new BigUint64Array(raw.buffer, 0, count)); return true;
+    case "s32": (data as Float64Array).set(new Int32Array(raw.buffer, 0, count)); return true;
+    case "u32": (data as Float64Array).set(new Uint32Array(raw.buffer, 0, count)); return true;
+    case "s16": (data as Float64Array).set(new Int16Array(raw.buffer, 0, count)); return true;
+    case "u16": (data as Float64Array).set(new Uint16Array(raw.buffer, 0, count)); return true;
+    case "s8": (data as Float64Array).set(new Int8Array(raw.buffer, 0, count)); return true;
+    case "u8": (data as Float64Array).set(raw.subarray(0, count)); return true;
+    case "pred": {
+      const f = data as Float64Array;
+      for (let i = 0; i < count; i++) f[i] = raw[i] !== 0 ? 1 : 0;
+      return true;
+    }
+    case "f16":
+    case "bf16": {
+      // Each value as floatFromBits reads it, without a BigInt per element.
+      const f = data as Float64Array;
+      const halves = new Uint16Array(raw.buffer, 0, count);
+      for (let i = 0; i < count; i++) {
+        const b = halves[i];
+        let v: number;
+        if (et === "f16") v = f16FromBits(b);
+        else {
+          scratch.setUint32(0, b << 16);
+          v = scratch.getFloat32(0);
+        }
+        store(f, i, normalizeValue(et, v), et);
+      }
+      return true;
+    }
+    default: return false;
+  }
 }
 
 /**
@@ -304,6 +363,7 @@ export function denseLiteral(lx: MlirLexer, a: Extract<Attr, { kind: "dense" }>,
       }
       return { shape, data };
     }
+    if (n === count && LITTLE && n > 1 && copyHex(raw, et, count, data)) return { shape, data };
     for (let i = 0; i < count; i++) {
       const base = n === 1 ? 0 : i * bytes;
       for (let lane = 0; lane < lanes; lane++) store(data, i * lanes + lane, hexValue(dv, base + lane * width, comp, width), comp);

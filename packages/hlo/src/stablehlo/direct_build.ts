@@ -187,6 +187,8 @@ interface Caches {
   readonly checked: Map<string, Map<string, Record<string, unknown>>>;
   /** The text each shape was read from (or made for). */
   readonly texts: Map<Shape, string>;
+  /** Typings checked already (see typing). */
+  readonly typed: Map<string, Typings>;
 }
 
 /** Tuple shape texts longer than this are made from their operands' shapes where they can be. */
@@ -243,6 +245,34 @@ function checkedAttributes(attributes: Record<string, unknown>, opcode: Opcode):
   // The verifier need not check the schema again once the module is frozen.
   noteValidAttributes(attributes, opcode);
   return attributes;
+}
+
+/** Typings checked already: per opcode, a trie over the identities of an instruction's attributes, shape and operand shapes. */
+type Typings = Map<unknown, Typings>;
+/** The key that marks a node whose typing held. */
+const HELD: Typings = new Map();
+
+/** The node of one combination, made on first use. */
+function typing(root: Map<string, Typings>, opcode: string, attributes: object, shape: Shape, operands: readonly Shape[]): Typings {
+  let node = root.get(opcode);
+  if (node === undefined) {
+    node = new Map();
+    root.set(opcode, node);
+  }
+  node = typingStep(node, attributes);
+  node = typingStep(node, shape);
+  node = typingStep(node, operands.length);
+  for (let k = 0; k < operands.length; k++) node = typingStep(node, operands[k]);
+  return node;
+}
+
+function typingStep(node: Typings, key: unknown): Typings {
+  let next = node.get(key);
+  if (next === undefined) {
+    next = new Map();
+    node.set(key, next);
+  }
+  return next;
 }
 
 function instruction(
@@ -326,9 +356,15 @@ function instruction(
     if (p === undefined) throw NOT_SIMPLE; // a callee not built before its caller
     return p;
   });
-  // StableHLO's typing rule: the stored type is the one the operands give.
-  if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
-  if (!noImplicitBroadcast(opcode, attributes, operandShapes, shape)) throw NOT_SIMPLE;
+  // StableHLO's typing rule: the stored type is the one the operands give. Both rules are functions of the
+  // shared shape and attribute objects alone, so a combination that held once holds again (attributes made for
+  // one instruction alone are not remembered: they cannot come again).
+  const typed = called.length === 0 && cached && !special && opcode !== "parameter" ? typing(caches.typed, opcode, attributes, shape, operandShapes) : undefined;
+  if (typed === undefined || !typed.has(HELD)) {
+    if (!shapesEqual(inferShape({ opcode, operands: operandShapes, attributes: attributes as never, called: calledShapes, declared: shape }), shape)) throw NOT_SIMPLE;
+    if (!noImplicitBroadcast(opcode, attributes, operandShapes, shape)) throw NOT_SIMPLE;
+    typed?.set(HELD, HELD);
+  }
   let a: InstructionAnnotations = parsed.annotations;
   if (a.sharding !== undefined) a = { ...a, sharding: normalizeTupleSharding(a.sharding, shape) };
   if (a.parameterReplication !== undefined && a.parameterReplication.length !== leafCount(shape)) throw NOT_SIMPLE;
@@ -351,7 +387,7 @@ function instruction(
  */
 export class DirectBuilder {
   readonly #tables: Tables;
-  readonly #caches: Caches = { parsed: new Map(), templates: new Map(), checked: new Map(), texts: new Map() };
+  readonly #caches: Caches = { parsed: new Map(), templates: new Map(), checked: new Map(), texts: new Map(), typed: new Map() };
   readonly #programs = new Map<string, ProgramShape>();
   readonly #computations: HloComputation[] = [];
   readonly #compNames = new KeptNames();

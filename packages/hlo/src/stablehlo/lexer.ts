@@ -18,23 +18,44 @@ export interface MlirToken {
   readonly end: number;
 }
 
-const isIdStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isIdChar = (c: number): boolean => isIdStart(c) || isDigit(c) || c === 36 || c === 46;
-const isSuffixChar = (c: number): boolean => isIdChar(c) || c === 45;
+/** Character classes (bits) of the ASCII characters: one table look-up per character, not a call per class. */
+const ID_START = 1;
+const DIGIT = 2;
+/** Letters, digits, `_`, `$` and `.`. */
+const ID_CHAR = 4;
+/** Those and `-`. */
+const SUFFIX_CHAR = 8;
+const HEX_DIGIT = 16;
+const CLASSES = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const start = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+    const digit = c >= 48 && c <= 57;
+    const id = start || digit || c === 36 || c === 46;
+    const hex = digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+    t[c] = (start ? ID_START : 0) | (digit ? DIGIT : 0) | (id ? ID_CHAR : 0) | (id || c === 45 ? SUFFIX_CHAR : 0) | (hex ? HEX_DIGIT : 0);
+  }
+  return t;
+})();
+
+/** Whether character code c is in the class (bits) `k`. */
+const is = (c: number, k: number): boolean => c < 128 && (CLASSES[c] & k) !== 0;
+const isIdStart = (c: number): boolean => is(c, ID_START);
+const isDigit = (c: number): boolean => is(c, DIGIT);
 
 function mk(s: string, kind: MlirTokenKind, start: number, end: number): MlirToken {
   return { kind, text: s.slice(start, end), start, end };
 }
 
-/** The end of the run of `chars` from `from`. */
-function wordEnd(s: string, from: number, chars: (c: number) => boolean): number {
+/** The end of the run of characters of class `k` from `from` (NaN past the end is in no class). */
+function wordEnd(s: string, from: number, k: number): number {
   let i = from;
-  while (i < s.length && chars(s.charCodeAt(i))) i++;
-  return i;
+  for (;;) {
+    const c = s.charCodeAt(i);
+    if (!(c < 128) || (CLASSES[c] & k) === 0) return i;
+    i++;
+  }
 }
-
-const isHexDigit = (x: number): boolean => isDigit(x) || (x >= 65 && x <= 70) || (x >= 97 && x <= 102);
 
 export class MlirLexer {
   readonly text: string;
@@ -201,6 +222,13 @@ export class MlirLexer {
 
   #stringEnd(start: number): number {
     const s = this.text;
+    // Long strings (hex blobs of large constants) are searched natively: the first quote after the opening
+    // one ends the string when nothing before it is an escape or a line break.
+    const q = s.indexOf('"', start + 1);
+    if (q > start + 64) {
+      const body = s.slice(start + 1, q);
+      if (!body.includes("\\") && !body.includes("\n")) return q + 1;
+    }
     let i = start + 1;
     while (i < s.length) {
       const c = s.charCodeAt(i);
@@ -220,19 +248,19 @@ export class MlirLexer {
     const c = s.charCodeAt(start);
     switch (c) {
       case 37: { // %name, %name#3
-        let end = wordEnd(s, start + 1, isSuffixChar);
+        let end = wordEnd(s, start + 1, SUFFIX_CHAR);
         if (end === start + 1) throw this.error(start, "expected a value name after '%'");
-        if (s.charCodeAt(end) === 35 && isDigit(s.charCodeAt(end + 1))) end = wordEnd(s, end + 1, isDigit);
+        if (s.charCodeAt(end) === 35 && isDigit(s.charCodeAt(end + 1))) end = wordEnd(s, end + 1, DIGIT);
         return mk(s, "value", start, end);
       }
       case 64: { // @sym, @"sym"
         if (s.charCodeAt(start + 1) === 34) return mk(s, "symbol", start, this.#stringEnd(start + 1));
-        const end = wordEnd(s, start + 1, isSuffixChar);
+        const end = wordEnd(s, start + 1, SUFFIX_CHAR);
         if (end === start + 1) throw this.error(start, "expected a symbol name after '@'");
         return mk(s, "symbol", start, end);
       }
       case 35: case 33: case 94: { // #alias, !type, ^bb
-        const end = wordEnd(s, start + 1, isSuffixChar);
+        const end = wordEnd(s, start + 1, SUFFIX_CHAR);
         if (end === start + 1) throw this.error(start, `expected a name after '${s[start]}'`);
         return mk(s, c === 35 ? "hash" : c === 33 ? "bang" : "caret", start, end);
       }
@@ -244,17 +272,17 @@ export class MlirLexer {
       default:
         break;
     }
-    if (isIdStart(c)) return mk(s, "ident", start, wordEnd(s, start, isIdChar));
+    if (isIdStart(c)) return mk(s, "ident", start, wordEnd(s, start, ID_CHAR));
     if (isDigit(c)) {
       if (c === 48 && (s.charCodeAt(start + 1) === 120 || s.charCodeAt(start + 1) === 88) && /[0-9a-fA-F]/.test(s[start + 2] ?? "")) {
-        return mk(s, "number", start, wordEnd(s, start + 2, isHexDigit));
+        return mk(s, "number", start, wordEnd(s, start + 2, HEX_DIGIT));
       }
-      let i = wordEnd(s, start, isDigit);
-      if (s.charCodeAt(i) === 46) i = wordEnd(s, i + 1, isDigit);
+      let i = wordEnd(s, start, DIGIT);
+      if (s.charCodeAt(i) === 46) i = wordEnd(s, i + 1, DIGIT);
       if ((s.charCodeAt(i) === 101 || s.charCodeAt(i) === 69) && /[-+0-9]/.test(s[i + 1] ?? "")) {
         i++;
         if (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) i++;
-        const j = wordEnd(s, i, isDigit);
+        const j = wordEnd(s, i, DIGIT);
         if (j === i) throw this.error(start, "expected digits in the number's exponent");
         i = j;
       }
