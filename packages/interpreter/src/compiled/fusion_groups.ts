@@ -30,9 +30,9 @@ import {
 import type { Numerics } from "../kernel.ts";
 import type { Frame } from "./buffer_pool.ts";
 import { type KernelPlan, planFusedComputation } from "./kernel_plan.ts";
-import { compileLoopNest } from "./loop_codegen.ts";
+import { type LoopKernel, compileLoopNest } from "./loop_codegen.ts";
 import { emitPlan } from "./wasm/emit_plan.ts";
-import { wasmPays } from "./wasm/wasm_kernel.ts";
+import { compileWasmLoop, wasmPays } from "./wasm/wasm_kernel.ts";
 
 /** A group's run: its inputs' values in (in `operandIndex` order), one value per output out. */
 export type GroupKernel = (operands: readonly Literal[], frame: Frame) => Literal[];
@@ -49,7 +49,7 @@ export interface FusionGroup {
 }
 
 /** Whether compile() forms groups (measurements compare with and without them in one process). */
-export const fusionGroupSettings = { enabled: true };
+export const fusionGroupSettings = { enabled: true, wasmAlways: false };
 
 /** Points up to which a group runs as one loop (larger loops split across threads, threads/). */
 const MAX_GROUP_POINTS = 1 << 16;
@@ -64,15 +64,13 @@ function opCount(plan: KernelPlan): number {
   return plan.nodes.reduce((n, x) => n + (x.kind === "op" ? 1 : 0), 0);
 }
 
-/** The plan of a kLoop fusion that runs as a JavaScript loop with one output, or undefined. */
-function memberPlan(m: HloModule, inst: HloInstruction, numerics: Numerics, wasm: boolean): KernelPlan | undefined {
+/** The plan of a kLoop fusion with one output, and whether WebAssembly runs it (fused_kernel.ts makes the same choice), or undefined. */
+function memberPlan(m: HloModule, inst: HloInstruction, numerics: Numerics, wasm: boolean): { plan: KernelPlan; wasm: boolean } | undefined {
   if (inst.opcode !== "fusion" || inst.attributes.kind !== "kLoop" || !float64Static(inst.shape)) return undefined;
   if (elementCount(inst.shape) > MAX_GROUP_POINTS || inst.called.length !== 1) return undefined;
   const plan = planFusedComputation(getComputation(m, inst.called[0]), m, [], numerics);
   if (plan === undefined || plan.reduce !== undefined) return undefined;
-  // WebAssembly's loop stays where it is taken (fused_kernel.ts makes the same choice).
-  if (wasm && wasmPays(plan, numerics) && emitPlan(plan, numerics) !== undefined) return undefined;
-  return plan;
+  return { plan, wasm: wasm && wasmPays(plan, numerics) && emitPlan(plan, numerics) !== undefined };
 }
 
 /**
@@ -117,8 +115,7 @@ function mergedComputation(m: HloModule, c: HloComputation, members: readonly nu
   return { comp: { name: `${c.name}.group`, instructions, root: roots.get(last) as string }, roots };
 }
 
-function groupKernel(plan: KernelPlan, outputs: readonly HloInstruction[]): GroupKernel {
-  const loop = compileLoopNest(plan);
+function groupKernel(loop: LoopKernel, plan: KernelPlan, outputs: readonly HloInstruction[]): GroupKernel {
   const { inputCount, inputLengths, constants } = plan;
   const n = elementCount(plan.result);
   const shapes = outputs.map((o) => o.shape as ArrayShape);
@@ -155,6 +152,7 @@ function buildGroup(
   operandIndex: readonly (readonly number[])[],
   rootIndex: number,
   numerics: Numerics,
+  wasm: "never" | "pays" | "only",
 ): FusionGroup | undefined {
   const inGroup = new Set(members);
   const inputs: number[] = [];
@@ -168,7 +166,11 @@ function buildGroup(
   const extra = outputs.slice(0, -1).map((p) => roots.get(p) as string);
   const plan = planFusedComputation(comp, m, [], numerics, extra);
   if (plan === undefined || opCount(plan) > ops) return undefined;
-  return { members, operandIndex: inputs, outputs, run: groupKernel(plan, outputs.map((p) => c.instructions[p])) };
+  // WebAssembly where it pays (`only`: a member ran there, and the group may not run slower in JavaScript).
+  const inWasm = wasm === "never" ? undefined : compileWasmLoop(plan, numerics, fusionGroupSettings.wasmAlways);
+  const loop = inWasm ?? (wasm === "only" ? undefined : compileLoopNest(plan));
+  if (loop === undefined) return undefined;
+  return { members, operandIndex: inputs, outputs, run: groupKernel(loop, plan, outputs.map((p) => c.instructions[p])) };
 }
 
 /**
@@ -189,31 +191,32 @@ export function fusionGroups(
 ): FusionGroup[] {
   const groups: FusionGroup[] = [];
   if (!fusionGroupSettings.enabled) return groups;
-  let open: { members: number[]; dims: readonly number[]; ops: number } | undefined;
+  let open: { members: number[]; dims: readonly number[]; ops: number; wasm: boolean } | undefined;
   const close = (): void => {
     if (open !== undefined && open.members.length > 1) {
-      const g = buildGroup(m, c, open.members, open.ops, operandIndex, rootIndex, numerics);
+      const g = buildGroup(m, c, open.members, open.ops, operandIndex, rootIndex, numerics, !wasm ? "never" : open.wasm ? "only" : "pays");
       if (g !== undefined) groups.push(g);
     }
     open = undefined;
   };
   c.instructions.forEach((inst, i) => {
     const readsOpen = open !== undefined && operandIndex[i].some((o) => open?.members.includes(o) === true);
-    const plan = runs[i] ? memberPlan(m, inst, numerics, wasm) : undefined;
-    if (plan === undefined) {
+    const member = runs[i] ? memberPlan(m, inst, numerics, wasm) : undefined;
+    if (member === undefined) {
       if (readsOpen) close();
       return;
     }
     const dims = (inst.shape as ArrayShape).dimensions;
-    const ops = opCount(plan);
+    const ops = opCount(member.plan);
     const fits = open !== undefined && readsOpen && open.ops + ops <= MAX_GROUP_OPS && open.dims.length === dims.length && open.dims.every((d, k) => d === dims[k]);
     if (open !== undefined && fits) {
       open.members.push(i);
       open.ops += ops;
+      open.wasm ||= member.wasm;
       return;
     }
     close();
-    open = { members: [i], dims, ops };
+    open = { members: [i], dims, ops, wasm: member.wasm };
   });
   close();
   return groups;
