@@ -95,6 +95,11 @@ export interface KernelPlan {
   readonly value: number;
   readonly reduce: PlanReduce | undefined;
   readonly result: ArrayShape;
+  /**
+   * Nodes written to further outputs of the result's shape, one array each, passed after the
+   * constants (a group of fusions run as one loop, fusion_groups.ts); absent for one output.
+   */
+  readonly extraValues?: readonly number[];
 }
 
 /** Past this many (node, map) pairs a computation is left to the reference (many maps of one node multiply its work). */
@@ -154,6 +159,7 @@ export function planFusedComputation(
   module: HloModule,
   external: readonly string[] = [],
   numerics: Numerics = "reference",
+  extraRoots: readonly string[] = [],
 ): KernelPlan | undefined {
   const byName = new Map<string, { inst: HloInstruction; position: number }>();
   fused.instructions.forEach((inst, position) => byName.set(inst.name, { inst, position }));
@@ -196,6 +202,13 @@ export function planFusedComputation(
   } else {
     iteration = result.dimensions;
     starts.push({ name: root.name, map: identityMap(iteration.length) });
+  }
+  // Further outputs walk from themselves through the same identity map (element for element the root's points).
+  if (extraRoots.length > 0 && reducedDims !== undefined) return undefined;
+  for (const name of extraRoots) {
+    const s = numericShape(byName.get(name)?.inst.shape ?? root.shape);
+    if (s === undefined || !byName.has(name) || s.dimensions.length !== iteration.length || s.dimensions.some((n, d) => n !== iteration[d])) return undefined;
+    starts.push({ name, map: identityMap(iteration.length) });
   }
   const rank = iteration.length;
 
@@ -289,7 +302,14 @@ export function planFusedComputation(
     reduce = planReduce(root, module, reducedDims, init, numerics);
     if (reduce === undefined) return undefined;
   }
-  return { iteration, inputCount, inputLengths, constants, nodes, value, reduce, result };
+  if (extraRoots.length === 0) return { iteration, inputCount, inputLengths, constants, nodes, value, reduce, result };
+  const extraValues: number[] = [];
+  for (let k = 0; k < extraRoots.length; k++) {
+    const e = id.get(startKeys[startKeys.length - extraRoots.length + k] as string);
+    if (e === undefined) return undefined;
+    extraValues.push(e);
+  }
+  return { iteration, inputCount, inputLengths, constants, nodes, value, reduce, result, extraValues };
 }
 
 /**

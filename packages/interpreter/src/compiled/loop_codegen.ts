@@ -30,7 +30,7 @@
 import type { Affine } from "./index_map.ts";
 import { type KernelPlan, resultAffine } from "./kernel_plan.ts";
 
-/** Runs a plan: `arrays` are the inputs then the plan's constants; `out` has the result's element count. */
+/** Runs a plan: `arrays` are the inputs then the plan's constants (then any further outputs, KernelPlan.extraValues); `out` has the result's element count. */
 export type LoopKernel = (arrays: readonly Float64Array[], out: Float64Array) => void;
 
 /** The loops after dropping size-1 dimensions and merging neighbours. */
@@ -253,8 +253,11 @@ export function generate(plan: KernelPlan): { readonly source: string; readonly 
     const acc = accName(r);
     const out = atLevel[l + 1].map((f) => f(u, r));
     if (reduce !== undefined && l === first - 1) out.push(declare(l, u));
-    if (reduce === undefined) out.push(`out[${offset(outAccess, l, u)}] = ${value};`);
-    else if (reduce.kind === "sum") out.push(`${acc} += ${flushed}(${value});`);
+    // A group's further outputs (kernel_plan.ts extraValues) are stored at the output's offset too.
+    if (reduce === undefined) {
+      out.push(`out[${offset(outAccess, l, u)}] = ${value};`);
+      (plan.extraValues ?? []).forEach((e, j) => out.push(`x${String(j)}[${offset(outAccess, l, u)}] = ${name(e, r)};`));
+    } else if (reduce.kind === "sum") out.push(`${acc} += ${flushed}(${value});`);
     else out.push(`${acc} = ${fnName(reduce.step)}(${acc}, ${value});`);
     if (reduce !== undefined && l === first - 1) out.push(store(l, u));
     return out;
@@ -288,6 +291,7 @@ export function generate(plan: KernelPlan): { readonly source: string; readonly 
   const lines: string[] = [`return function (arrays, out) {`];
   const arrayCount = plan.inputCount + plan.constants.length;
   for (let k = 0; k < arrayCount; k++) lines.push(`const a${k} = arrays[${String(k)}];`);
+  (plan.extraValues ?? []).forEach((_, j) => lines.push(`const x${String(j)} = arrays[${String(arrayCount + j)}];`));
   if (depth === 0) lines.push(...point(0));
   for (let l = -1; l < inner; l++) {
     lines.push(...atLevel[l + 1].map((f) => f(0, -1)));

@@ -31,12 +31,15 @@ import { type FastStep, fastStep } from "./fast_steps.ts";
 import { foldConstants } from "./constant_folding.ts";
 import { dynamicSliceStep } from "./dynamic_slice_steps.ts";
 import { int64Step } from "./int64_steps.ts";
+import { type FusionGroup, fusionGroups } from "./fusion_groups.ts";
 
 interface Step {
   readonly inst: HloInstruction;
   readonly operandIndex: Int32Array;
   /** Values that die after this step. */
   readonly lastUse: Int32Array;
+  /** Where a group's input dies here but is read by the group after it: the values that die here when the budget is not checked (groups run). */
+  readonly uncheckedLastUse: Int32Array | undefined;
   readonly resultBytes: number;
   readonly origin: Origin;
   /** The compiled loop, or undefined. */
@@ -49,6 +52,18 @@ interface Step {
   readonly skip: boolean;
   /** Nothing reads the value (not the root, no user): it dies as soon as it is made. */
   readonly unused: boolean;
+  /** The last member of a fusion group (fusion_groups.ts): where the budget is not checked, the group runs here. */
+  readonly group: GroupStep | undefined;
+  /** A member of a group before its last: where the budget is not checked, it does nothing (the group computes it). */
+  readonly merged: boolean;
+}
+
+/** A fusion group as a step: its inputs, what dies once it has run (every member's last uses), and its outputs' positions. */
+interface GroupStep {
+  readonly operandIndex: Int32Array;
+  readonly lastUse: Int32Array;
+  readonly outputs: Int32Array;
+  readonly run: FusionGroup["run"];
 }
 
 export interface Program {
@@ -92,6 +107,25 @@ export function planComputation(
   );
   const pure = c.instructions.map((inst, i) => fasts[i] !== undefined || (useFast && (folded[i] !== undefined || PURE_DIRECT.has(inst.opcode))));
   const { skip, unused } = deadSteps(operandIndex, rootIndex, pure);
+  // Runs of element-wise fusions that feed each other, computed as one loop (fusion_groups.ts).
+  const groups = useFast ? fusionGroups(m, c, operandIndex, rootIndex, skip.map((s, i) => !s && !unused[i] && fasts[i] !== undefined), numerics, wasm) : [];
+  const groupAt = new Map<number, GroupStep>();
+  const merged = new Set<number>();
+  // Where the budget is not checked, an input of a group that dies at a step between its members dies at the group.
+  const uncheckedLastUse: number[][] = lastUse.map((d) => [...d]);
+  for (const g of groups) {
+    const last = g.members[g.members.length - 1];
+    const dies = new Set<number>();
+    for (const p of g.members) for (const d of lastUse[p]) dies.add(d);
+    const inputs = new Set(g.operandIndex);
+    for (let i = g.members[0] + 1; i < last; i++) {
+      if (g.members.includes(i)) continue;
+      for (const d of lastUse[i]) if (inputs.has(d)) dies.add(d);
+      uncheckedLastUse[i] = uncheckedLastUse[i].filter((d) => !inputs.has(d));
+    }
+    groupAt.set(last, { operandIndex: Int32Array.from(g.operandIndex), lastUse: Int32Array.from(dies), outputs: Int32Array.from(g.outputs), run: g.run });
+    for (const p of g.members) if (p !== last) merged.add(p);
+  }
   const steps = c.instructions.map((inst, i): Step => {
     const fast = fasts[i];
     const value = folded[i];
@@ -105,6 +139,7 @@ export function planComputation(
       inst,
       operandIndex: Int32Array.from(operandIndex[i]),
       lastUse: Int32Array.from(lastUse[i]),
+      uncheckedLastUse: uncheckedLastUse[i].length === lastUse[i].length ? undefined : Int32Array.from(uncheckedLastUse[i]),
       resultBytes: resultBytes[i],
       origin: FOREIGN.has(inst.opcode) || value !== undefined ? "foreign" : fast !== undefined ? "pool" : direct?.holdsResult === true ? "held" : "fresh",
       fast,
@@ -112,6 +147,8 @@ export function planComputation(
       dynamic: hasDynamicDimension(inst.shape) && hasTrait(inst.opcode, "elementwise"),
       skip: skip[i],
       unused: unused[i],
+      group: groupAt.get(i),
+      merged: merged.has(i),
     };
   });
   const totalBytes = resultBytes.reduce((a, b) => a + b, 0);
@@ -198,6 +235,31 @@ export class Invocation implements EvalContext {
 
 const NO_OPERANDS: Literal[] = Object.freeze([]) as unknown as Literal[];
 
+/** A fusion group's step: its outputs made and held, then every member's dying operands released. */
+function runGroup(g: GroupStep, inst: HloInstruction, values: (Literal | undefined)[], frame: Frame): void {
+  const idx = g.operandIndex;
+  const operands: Literal[] = new Array(idx.length);
+  for (let k = 0; k < idx.length; k++) operands[k] = values[idx[k]] as Literal;
+  let results: Literal[];
+  try {
+    results = g.run(operands, frame);
+  } catch (e) {
+    if (e instanceof HloError) throw e;
+    throw Object.assign(new EvalError(`${inst.name} (fusion group): ${e instanceof Error ? e.message : String(e)}`), { cause: e });
+  }
+  const outs = g.outputs;
+  for (let j = 0; j < outs.length; j++) {
+    values[outs[j]] = results[j];
+    frame.hold(results[j], "pool");
+  }
+  const dead = g.lastUse;
+  for (let k = 0; k < dead.length; k++) {
+    const v = values[dead[k]];
+    if (v !== undefined) frame.release(v);
+    values[dead[k]] = undefined;
+  }
+}
+
 /**
  * Runs a program on arguments; values die after their last use and their
  * pooled buffers are reused. With `parent`, the pooled buffers of the result
@@ -221,12 +283,16 @@ export function runProgram(r: Runner, p: Program, args: readonly Literal[], pare
     const idx = step.operandIndex;
     if (step.skip && !checked) {
       // Not run: its operands that die here are still released (only values that ran hold anything).
-      const dead = step.lastUse;
+      const dead = (checked ? undefined : step.uncheckedLastUse) ?? step.lastUse;
       for (let k = 0; k < dead.length; k++) {
         const v = values[dead[k]];
         if (v !== undefined) frame.release(v);
         values[dead[k]] = undefined;
       }
+      continue;
+    }
+    if (!checked && (step.merged || step.group !== undefined)) {
+      if (step.group !== undefined) runGroup(step.group, inst, values, frame);
       continue;
     }
     // Parameters and constants (no operands) share one empty list instead of making one per run.
@@ -249,7 +315,7 @@ export function runProgram(r: Runner, p: Program, args: readonly Literal[], pare
     }
     values[i] = value;
     if (step.origin !== "held") frame.hold(value, step.origin);
-    const dead = step.lastUse;
+    const dead = (checked ? undefined : step.uncheckedLastUse) ?? step.lastUse;
     for (let k = 0; k < dead.length; k++) {
       const d = dead[k];
       const v = values[d];

@@ -40,6 +40,8 @@ export interface WasmLayout {
   readonly out: number;
   readonly outLength: number;
   readonly pages: number;
+  /** Per further output (KernelPlan.extraValues): its first element, each outLength long. */
+  readonly extras?: readonly number[];
 }
 
 export interface EmittedPlan {
@@ -105,6 +107,15 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
   const outLength = plan.result.dimensions.reduce((a, b) => a * b, 1);
   const outStart = end;
   end += outLength + 2;
+  // A group's further outputs (fusion_groups.ts) after the output, each 16-byte aligned; a fold has none.
+  const extraValues = plan.extraValues ?? [];
+  if (extraValues.length > 0 && reduce !== undefined) return undefined;
+  const extraStarts: number[] = [];
+  for (let j = 0; j < extraValues.length; j++) {
+    end += end % 2;
+    extraStarts.push(end);
+    end += outLength + 2;
+  }
   if (end * 8 > MAX_BYTES) return undefined;
   const pages = Math.max(1, Math.ceil((end * 8) / PAGE));
 
@@ -449,6 +460,12 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
     }
     if (width === 2) f.simdMem(Simd.v128Store, 3, outStart * 8);
     else f.simdMemLane(Simd.v128Store64Lane, 3, outStart * 8, 0);
+    extraValues.forEach((e, j) => {
+      rowAddress(outAccess);
+      f.opU(Op.localGet, values[e]);
+      if (width === 2) f.simdMem(Simd.v128Store, 3, extraStarts[j] * 8);
+      else f.simdMemLane(Simd.v128Store64Lane, 3, extraStarts[j] * 8, 0);
+    });
   };
 
   /** Each access's first element in the innermost loop, from the counters of the loops outside it. */
@@ -515,7 +532,8 @@ export function emitPlan(plan: KernelPlan, numerics: Numerics): EmittedPlan | un
 
   const bytes = math.encode(f, pages);
   const host = math.host();
-  return { bytes, layout: { arrays: arrayStarts, out: outStart, outLength, pages }, hostFma64, ...(host === undefined ? {} : { host }) };
+  const layout = { arrays: arrayStarts, out: outStart, outLength, pages, ...(extraStarts.length === 0 ? {} : { extras: extraStarts }) };
+  return { bytes, layout, hostFma64, ...(host === undefined ? {} : { host }) };
 }
 
 /**

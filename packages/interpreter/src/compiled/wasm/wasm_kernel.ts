@@ -128,6 +128,17 @@ export function compileWasmLoop(plan: KernelPlan, numerics: Numerics, always = f
   // The result's view of the memory is made once, not at every run (a small kernel's copies cost more in views than in bytes).
   const result = heap.subarray(outStart, outStart + outLength);
   const call = run as () => void;
+  // A group's further outputs (KernelPlan.extraValues) come after the plan's arrays.
+  const extras = (emitted.layout.extras ?? []).map((start) => heap.subarray(start, start + outLength));
+  if (extras.length > 0) {
+    const first = plan.inputCount + plan.constants.length;
+    return (arrays, out) => {
+      for (let i = 0; i < inputs.length; i++) heap.set(arrays[inputs[i]], inputStarts[i]);
+      call();
+      out.set(result);
+      for (let j = 0; j < extras.length; j++) arrays[first + j].set(extras[j]);
+    };
+  }
   return (arrays, out) => {
     for (let i = 0; i < inputs.length; i++) heap.set(arrays[inputs[i]], inputStarts[i]);
     call();
