@@ -36,6 +36,8 @@ import {
   MODERATE_HI,
   MODERATE_LO,
   fma32Step,
+  fma64DotConstants,
+  fma64DotStep,
   fma64ModerateConstants,
   fma64ModerateStep,
   pushFlushed,
@@ -427,12 +429,16 @@ class Lanes {
     return this.set();
   }
   /**
-   * Horner chains acc = fma(a, acc, k) over coefficients (from the first) as fused_steps.ts's moderate
-   * f64 steps, each lane's check anded into `ok`: a is split once for every chain. The caller vouches that
-   * every chain value is moderate (the step's precondition) where a is; the result is the chain's value
-   * only where `ok` stays set.
+   * Two Horner chains acc = fma(a, acc, k), over `first` and `second` (each from its first coefficient,
+   * of equal lengths), emitted step by step in turn so that the two chains' dependent operations overlap,
+   * each step as fused_steps.ts's bracket step (fma64DotStep). The caller vouches that a is +0 or moderate
+   * where `ok` is set and NaN or else elsewhere, and that every coefficient is positive and moderate:
+   * then every chain value is positive and moderate (no -0, no flush), which is what the bracket step's
+   * proof needs of a chain (the first value is a positive coefficient rather than +0, and a positive
+   * addend keeps each sum off -0). Returns [first, second, settled]: the chains' values where the lanes
+   * of `settled` are set (ok, and both brackets closed at every step).
    */
-  moderateHorner(a: number, ok: number): (coefficients: readonly number[]) => number {
+  bracketHornerPair(a: number, ok: number, first: readonly number[], second: readonly number[]): readonly [number, number, number] {
     const f = this.f;
     const scratch = f.local(V128);
     const split = (v: number, part: "hi" | "lo"): number => {
@@ -441,18 +447,36 @@ class Lanes {
     };
     const ah = split(a, "hi");
     const al = split(a, "lo");
-    // Its constants set here, not cached: a later chain may be emitted inside a branch.
-    const step = fma64ModerateStep(f, fma64ModerateConstants(f), ok);
-    return (coefficients) => {
-      let acc = this.c(coefficients[0]!);
-      for (let i = 1; i < coefficients.length; i++) {
-        const [yh, yl] = [split(acc, "hi"), split(acc, "lo")];
-        const c = this.c(coefficients[i]!);
-        step(c, { x: a, xh: ah, xl: al, y: acc, yh, yl });
-        acc = c;
-      }
-      return acc;
+    // Both parts at once: lo = v - hi from the hi just computed (pushSplit's "lo" would redo hi).
+    const splitBoth = (v: number): [number, number] => {
+      pushSplit(f, v, "hi", scratch);
+      const hi = this.set();
+      this.get(v).get(hi).simd(Simd.f64x2Sub);
+      return [hi, this.set()];
     };
+    const k = fma64DotConstants(f);
+    const bad = this.c(0);
+    const steps = [fma64DotStep(f, k, bad), fma64DotStep(f, k, bad)];
+    const chains = [first, second];
+    // The first accumulator is a constant: its split too (the same operations, in f64, as pushSplit's).
+    const constSplit = (v: number): [number, number] => {
+      const t = 134217729 * v;
+      const hi = t - (t - v);
+      return [this.c(hi), this.c(v - hi)];
+    };
+    const acc = chains.map((cs) => this.c(cs[0]!));
+    const accSplit = chains.map((cs) => constSplit(cs[0]!));
+    for (let i = 1; i < first.length; i++) {
+      for (let j = 0; j < 2; j++) {
+        const [yh, yl] = i === 1 ? accSplit[j]! : splitBoth(acc[j]!);
+        const c = this.c(chains[j]![i]!);
+        steps[j]!(c, { x: a, xh: ah, xl: al, y: acc[j]!, yh, yl });
+        acc[j] = c;
+      }
+    }
+    // settled = ok & (bad == 0 in both i64 lanes).
+    this.get(ok).get(bad).get(this.c(0)).simd(Simd.i64x2Eq).simd(Simd.v128And);
+    return [acc[0]!, acc[1]!, this.set()];
   }
   /**
    * a·b + c as fused_steps.ts's moderate step, its check anded into `settled`, and each operand's
@@ -714,23 +738,20 @@ function logistic64(l: Lanes, x: number): number {
 }
 
 /**
- * f64 tanh. Its two Horner chains first run as fused_steps.ts's moderate
- * steps (no host call, cheap checks): every coefficient is positive and in
- * [2^-76, 1] and x² is in [0, 314], so each chain value is positive and far
- * inside the moderate range, and only x² itself needs its check (zero or
- * moderate; NaN fails it). A pair with a lane left unsettled redoes the
- * chains with the exact step (Lanes.fma).
+ * f64 tanh. Its two Horner chains first run side by side as fused_steps.ts's
+ * bracket steps (Lanes.bracketHornerPair: no host call, no per-step branch):
+ * every coefficient is positive and in [2^-76, 1] and x² is in [0, 314], so
+ * each chain value is positive and far inside the moderate range, and only
+ * x² itself needs its check (zero or moderate; NaN fails it). A pair with a
+ * lane left unsettled redoes the chains with the exact step (Lanes.fma).
  */
 function tanh64(l: Lanes, x: number): number {
   const xd = l.ftz(x);
   const ax = l.abs(xd);
   const xc = l.clamp(xd, l.c(-F64C.TANH_CLAMP), l.c(F64C.TANH_CLAMP));
   const x2 = l.mul(xc, xc);
-  const ok = l.moderateMask(x2);
   const q = l.f.local(V128);
-  const moderate = l.moderateHorner(x2, ok);
-  const numFast = moderate(F64C.TANH_NUM);
-  const denFast = moderate(F64C.TANH_DEN);
+  const [numFast, denFast, ok] = l.bracketHornerPair(x2, l.moderateMask(x2), F64C.TANH_NUM, F64C.TANH_DEN);
   l.get(l.div(l.mul(xc, numFast), denFast)).f.opU(Op.localSet, q);
   l.get(ok).simd(Simd.i64x2AllTrue).f.op(Op.i32Eqz).structured(Op.if);
   let num = l.c(F64C.TANH_NUM[0]!);

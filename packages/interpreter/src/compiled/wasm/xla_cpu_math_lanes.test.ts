@@ -192,4 +192,44 @@ describe("XLA CPU's element functions as WebAssembly lanes", () => {
       { numRuns: 300 },
     );
   });
+  it("f64 tanh: the scalar function's bits where the bracket steps settle a pair and where one lane sends it to the exact steps", () => {
+    // x² moderate or zero settles in the bracket steps; |x| below about 2^-200 (x² under 2^-400, or flushed), NaN and
+    // denormals fail the check and redo the pair exactly: pairs from each side, in every combination, and values whose
+    // x² sits at the check's edge (2^-400 and its neighbours) and at the clamp and the ±1 threshold.
+    const c = unary("tanh", "f64");
+    const m = moduleOf(c);
+    const fused = getComputation(m, "fused_computation");
+    const kernel = compileWasmLoop(planFusedComputation(fused, m, [], c.numerics)!, c.numerics, true)!;
+    const scalar = scalarOf(c, fused.instructions.find((i) => i.name === "r") as HloInstruction, fused);
+    const edge = 2 ** -200;
+    const settles = fc.oneof(
+      fc.double({ min: -20, max: 20, noNaN: true }),
+      fc.double({ min: -1e-3, max: 1e-3, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 2 ** -199),
+      fc.constantFrom(0, -0, 1, -1, 17.71, -17.71, 18, 19.999, -20, 2 ** -199, -(2 ** -199), 2 ** -100, 1e-30),
+    );
+    const exact = fc.oneof(
+      fc.double({ min: -(2 ** -201), max: 2 ** -201, noNaN: true }),
+      fc.constantFrom(Number.NaN, 2 ** -1074, -(2 ** -1030), 2 ** -1022, edge, -edge, edge * (1 - 2 ** -52), edge * (1 + 2 ** -52), 1e-300),
+      fc.double({ min: 20, max: 1e300, noNaN: true }),
+      fc.constantFrom(Infinity, -Infinity),
+    );
+    const pair = fc.oneof(fc.tuple(settles, settles), fc.tuple(exact, exact), fc.tuple(settles, exact), fc.tuple(exact, settles));
+    fc.assert(
+      fc.property(fc.array(pair, { minLength: (N + 1) / 2, maxLength: (N + 1) / 2 }), (pairs) => {
+        const x = Float64Array.from(pairs.flat().slice(0, N));
+        const out = new Float64Array(N);
+        kernel([x], out);
+        for (let i = 0; i < N; i++) if (!same(out[i]!, scalar([x[i]!]))) expect.fail(`tanh(${x[i]}): lanes ${out[i]}, scalar ${scalar([x[i]!])}`);
+      }),
+      { numRuns: 300 },
+    );
+    // A dense sweep of [-20, 20] in steps that are no round numbers (every exponent of x² the chains see).
+    const sweep = Float64Array.from({ length: 40001 }, (_, i) => -20 + i * 0.0009999999999999);
+    const out = new Float64Array(N);
+    for (let start = 0; start + N <= sweep.length; start += N) {
+      const x = sweep.subarray(start, start + N);
+      kernel([x], out);
+      for (let i = 0; i < N; i++) if (!same(out[i]!, scalar([x[i]!]))) expect.fail(`tanh(${x[i]}): lanes ${out[i]}, scalar ${scalar([x[i]!])}`);
+    }
+  });
 });
