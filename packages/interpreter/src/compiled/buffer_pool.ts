@@ -204,13 +204,25 @@ export class Frame {
    * argument, which the caller releases next.
    */
   adoptFrom(parent: Frame, v: Literal): void {
-    for (const d of isTupleLiteral(v) ? buffersOf(v) : [v.data]) {
-      const h = parent.holders.get(d);
-      if (h === undefined || !h.pooled || h.count !== 1 || this.holders.has(d)) continue;
-      parent.holders.delete(d);
-      this.holders.set(d, { count: 0, pooled: true });
-      (this.adopted ??= new Set()).add(d);
+    // A loop's state is a flat tuple run once per iteration: its elements are walked without listing them.
+    if (!isTupleLiteral(v)) {
+      this.adoptData(parent, v.data);
+      return;
     }
+    for (const e of v.elements) {
+      if (isTupleLiteral(e)) for (const d of buffersOf(e)) this.adoptData(parent, d);
+      else this.adoptData(parent, e.data);
+    }
+  }
+
+  private adoptData(parent: Frame, d: LiteralData): void {
+    const h = parent.holders.get(d);
+    if (h === undefined || !h.pooled || h.count !== 1 || this.holders.has(d)) return;
+    parent.holders.delete(d);
+    // The caller's record moves over, its count reset: no new record per buffer and iteration.
+    h.count = 0;
+    this.holders.set(d, h);
+    (this.adopted ??= new Set()).add(d);
   }
 
   /** A new value holds its arrays. */
@@ -264,7 +276,9 @@ export class Frame {
     if (h === undefined || !h.pooled || parent.holders.has(d)) return;
     this.holders.delete(d);
     // An adopted buffer comes back still held by the caller's dying argument (its one holder when adopted).
-    parent.holders.set(d, { count: this.adopted?.has(d) === true ? 1 : 0, pooled: true });
+    // The record itself moves to the caller (it is pooled, and no other map holds it).
+    h.count = this.adopted?.has(d) === true ? 1 : 0;
+    parent.holders.set(d, h);
   }
 
   /** A value died: arrays no live value holds any more are recycled (pool) or dropped (fallback). */
