@@ -68,8 +68,8 @@ function cutDimension(plan: KernelPlan): number | undefined {
 
 /**
  * The stream of a plan, or undefined where the plan has no lane form, an
- * iota varies along the cut, a read walks backwards, or the host has no
- * WebAssembly. `rows`: rows per block (chosen from BLOCK_BYTES when not
+ * iota varies along the cut, a read walks backwards or its rows overlap
+ * (a transposed operand), or the host has no WebAssembly. `rows`: rows per block (chosen from BLOCK_BYTES when not
  * given; tests pass small ones).
  */
 export function streamPlan(plan: KernelPlan, numerics: Numerics, rows?: number): StreamPlan | undefined {
@@ -90,6 +90,8 @@ export function streamPlan(plan: KernelPlan, numerics: Numerics, rows?: number):
     n.at.strides.forEach((s, e) => {
       if (e !== d) span += s * (plan.iteration[e] - 1);
     });
+    // A read whose rows overlap (a transposed operand: each row spans the whole array) would copy most of the array per block.
+    if (n.at.strides[d] !== 0 && span + 1 > n.at.strides[d]) return undefined;
     sources.push(n.array);
     from.push(n.at.base);
     step.push(n.at.strides[d]);
