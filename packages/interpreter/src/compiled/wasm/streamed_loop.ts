@@ -10,7 +10,8 @@
  * its way in and again when the kernel reads it; a block's slices stay in
  * cache between the copy and the kernel, so the copies cost about what the
  * JavaScript loop's own reads cost, and a kernel whose lanes beat the
- * JavaScript loop (V8's tanh, a row sum) pays above the cache too.
+ * JavaScript loop (V8's tanh, XLA CPU's flushed ops) pays above the cache
+ * too (wasm_kernel.ts streamPays).
  *
  * The blocks also travel to worker threads (threads/threaded_stream.ts):
  * each thread has its own instance and takes blocks off a shared counter.
@@ -69,8 +70,8 @@ function cutDimension(plan: KernelPlan): number | undefined {
 /**
  * The stream of a plan, or undefined where the plan has no lane form, an
  * iota varies along the cut, a read walks backwards or its rows overlap
- * (a transposed operand), or the host has no WebAssembly. `rows`: rows per block (chosen from BLOCK_BYTES when not
- * given; tests pass small ones).
+ * (a transposed operand), or the host has no WebAssembly. `rows`: rows
+ * per block (chosen from BLOCK_BYTES when not given; tests pass small ones).
  */
 export function streamPlan(plan: KernelPlan, numerics: Numerics, rows?: number): StreamPlan | undefined {
   if (wasmApi === undefined) return undefined;
