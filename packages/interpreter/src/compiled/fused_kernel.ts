@@ -9,8 +9,10 @@
 import { type ArrayLiteral, type HloComputation, type HloModule, EvalError, shapeToString } from "@minixla/hlo";
 import type { Numerics } from "../kernel.ts";
 import { planFusedComputation } from "./kernel_plan.ts";
-import { compileLoopNest } from "./loop_codegen.ts";
-import { compileWasmLoop } from "./wasm/wasm_kernel.ts";
+import { type LoopKernel, compileLoopNest } from "./loop_codegen.ts";
+import { compileWasmLoop, streamPays } from "./wasm/wasm_kernel.ts";
+import { streamPlan, streamedLoop } from "./wasm/streamed_loop.ts";
+import { threadedStream } from "./threads/threaded_stream.ts";
 import { plannedThreads } from "./threads/settings.ts";
 import { threadedLoop } from "./threads/threaded_loop.ts";
 
@@ -33,10 +35,22 @@ export function compileFusedComputation(
 ): FusedKernel | undefined {
   const plan = planFusedComputation(fused, module, options?.external ?? [], options?.numerics ?? "reference");
   if (plan === undefined) return undefined;
-  // WebAssembly SIMD where it has an exact form and pays for its copies (wasm/), else the JavaScript loops.
-  const single = (options?.wasm !== false ? compileWasmLoop(plan, options?.numerics ?? "reference", options?.wasm === "always") : undefined) ?? compileLoopNest(plan);
-  // Large loop nests split by output rows across the executable's threads (threads/), where their inputs are shared.
-  const loop = threadedLoop(plan, options?.threads ?? plannedThreads(), single);
+  const numerics = options?.numerics ?? "reference";
+  const threads = options?.threads ?? plannedThreads();
+  // Above the cache, a plan whose lanes beat the JavaScript loop streams through WebAssembly in blocks of rows (wasm/streamed_loop.ts), split across threads there.
+  const stream = options?.wasm === undefined || options.wasm === true ? (streamPays(plan, numerics) ? streamPlan(plan, numerics) : undefined) : undefined;
+  const streamed = stream && streamedLoop(stream);
+  let loop: LoopKernel;
+  if (stream !== undefined && streamed !== undefined) {
+    const split = threadedStream(stream, threads, streamed, plan.inputCount, plan.iteration.reduce((a, b) => a * b, 1));
+    // A stream of too few blocks to split (long rows) or one importing host functions may still split as JavaScript loops.
+    loop = split !== streamed ? split : threadedLoop(plan, threads, streamed);
+  } else {
+    // WebAssembly SIMD where it has an exact form and pays for its copies (wasm/), else the JavaScript loops.
+    const whole = options?.wasm !== false ? compileWasmLoop(plan, numerics, options?.wasm === "always") : undefined;
+    // Large loop nests split by output rows across the executable's threads (threads/), where their inputs are shared.
+    loop = threadedLoop(plan, threads, whole ?? compileLoopNest(plan));
+  }
   const { inputCount, inputLengths, constants, result } = plan;
   const count = result.dimensions.reduce((a, b) => a * b, 1);
   const what = `fused computation ${fused.name}`;

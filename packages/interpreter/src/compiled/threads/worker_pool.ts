@@ -11,6 +11,7 @@
 import { EvalError } from "@minixla/hlo";
 import type { MessagePort, Worker } from "node:worker_threads";
 import type { MatmulModule } from "../wasm/wasm_kernel.ts";
+import type { StreamPlan } from "../wasm/streamed_loop.ts";
 import { WORKER_KERNELS, WORKER_SOURCE } from "./worker_source.ts";
 
 type WorkerThreads = typeof import("node:worker_threads");
@@ -38,7 +39,12 @@ export interface ThreadKernel {
   readonly source: string;
   readonly functions: readonly string[];
   readonly matmul?: ThreadMatmul;
+  /** A streamed WebAssembly loop (threaded_stream.ts; then source is ""). */
+  readonly stream?: ThreadStream;
 }
+
+/** A streamed loop as a worker gets it (wasm/streamed_loop.ts StreamPlan without its rounding, which the caller applies). */
+export type ThreadStream = Omit<StreamPlan, "round">;
 
 /**
  * One share of a split kernel: the arrays it reads (shared memory) and the
@@ -178,7 +184,8 @@ export function runSplit(shares: readonly Share[], runHere: (share: Share) => vo
     Atomics.store(slot.status, 3, slot.ticket);
     const first = !slot.sent.has(kernel.id);
     const matmul = first ? kernel.matmul : undefined;
-    slot.worker.postMessage({ id: kernel.id, ticket: slot.ticket, source: first ? kernel.source : "", functions: first ? kernel.functions : [], matmul, arrays: share.arrays, out: share.out, version: share.version, counter: share.counter });
+    const stream = first ? kernel.stream : undefined;
+    slot.worker.postMessage({ id: kernel.id, ticket: slot.ticket, source: first ? kernel.source : "", functions: first ? kernel.functions : [], matmul, stream, arrays: share.arrays, out: share.out, version: share.version, counter: share.counter });
     if (first) {
       slot.sent.add(kernel.id);
       // The worker drops its oldest kernel at the same point (worker_source.ts).

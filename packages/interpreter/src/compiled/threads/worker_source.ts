@@ -18,7 +18,10 @@
  * module, its memory's layout and its host fma64's source; the worker
  * instantiates it once, and per job copies A and B in (each only when its
  * version number changed or is -1), prepares them, runs it and copies the
- * result to the job's output view. Each side keeps the last
+ * result to the job's output view. A kernel may also be a streamed loop
+ * (wasm/streamed_loop.ts, threaded_stream.ts): its modules and block table
+ * come with the first job, and per job the worker takes blocks off the
+ * counter, copying each block's slices in and its rows out. Each side keeps the last
  * WORKER_KERNELS kernels it sent or compiled, dropping the oldest in the
  * same order, so a long-running process does not grow without bound.
  */
@@ -64,8 +67,43 @@ function matmulOf(w) {
     }
   };
 }
+function streamOf(w) {
+  const units = w.modules.map((m) => {
+    const ex = new WebAssembly.Instance(m.module).exports;
+    const heap = new Float64Array(ex.memory.buffer);
+    return { m, ex, heap, result: heap.subarray(m.out, m.out + m.outLength) };
+  });
+  const blocks = w.blocks;
+  const count = blocks.length / 3;
+  const slices = w.sources.length;
+  return (arrays, out, version, counter) => {
+    const copied = units.map(() => false);
+    for (;;) {
+      const i = Atomics.add(counter, 0, 1);
+      if (i >= count) return;
+      const o = 3 * i;
+      const u = units[blocks[o]];
+      const lo = blocks[o + 1];
+      const r = blocks[o + 2];
+      for (let v = 0; v < slices; v++) {
+        const s = w.step[v];
+        if (s === 0 && copied[blocks[o]]) continue;
+        const start = w.from[v] + lo * s;
+        u.heap.set(arrays[w.sources[v]].subarray(start, start + w.extent[v] + (r - 1) * s), u.m.slots[v]);
+      }
+      copied[blocks[o]] = true;
+      u.ex.run();
+      out.set(u.result, lo * w.outStride);
+    }
+  };
+}
 function kernelOf(job) {
   let k = kernels.get(job.id);
+  if (k === undefined && job.stream !== undefined) {
+    k = streamOf(job.stream);
+    kernels.set(job.id, k);
+    if (kernels.size > ${String(WORKER_KERNELS)}) kernels.delete(kernels.keys().next().value);
+  }
   if (k === undefined && job.matmul !== undefined) {
     k = matmulOf(job.matmul);
     kernels.set(job.id, k);

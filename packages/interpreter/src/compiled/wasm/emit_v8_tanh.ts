@@ -57,6 +57,21 @@ export class V128Globals {
 
 /** Emits, in f, Math.tanh of the f64x2 local x; returns the local holding the result. Constants come from `globals` where given. */
 export function v8TanhLanes(f: FunctionBody, x: number, globals?: V128Globals): number {
+  const { c, op, un } = laneHelpers(f, globals);
+  const ax = un(Simd.f64x2Abs, x);
+  const result = f.local(V128);
+  // Both lanes in [2^-28, 1) (no NaN: its compares are false): the small pair's operations alone.
+  f.opU(Op.localGet, op(Simd.v128And, op(Simd.f64x2Ge, ax, c(2 ** -28)), op(Simd.f64x2Lt, ax, c(1)))).simd(Simd.i64x2AllTrue);
+  f.structured(Op.if);
+  f.opU(Op.localGet, smallPair(f, x, ax, globals)).opU(Op.localSet, result);
+  f.op(Op.else);
+  f.opU(Op.localGet, everyBranch(f, x, ax, globals)).opU(Op.localSet, result);
+  f.op(Op.end);
+  return result;
+}
+
+/** The local-per-value helpers both paths emit with. */
+function laneHelpers(f: FunctionBody, globals: V128Globals | undefined) {
   const set = (): number => {
     const l = f.local(V128);
     f.opU(Op.localSet, l);
@@ -93,31 +108,16 @@ export function v8TanhLanes(f: FunctionBody, x: number, globals?: V128Globals): 
   const sub = (a: number, b: number): number => op(Simd.f64x2Sub, a, b);
   const mul = (a: number, b: number): number => op(Simd.f64x2Mul, a, b);
   const div = (a: number, b: number): number => op(Simd.f64x2Div, a, b);
+  return { set, c, i64, op, un, shift, select, add, sub, mul, div };
+}
+
+/**
+ * The reduction and rational approximation of fdlibm's expm1(y) for k as the lanes' kD (f64):
+ * r, e reduced with its correction, and the k = 0 and k = -1 reconstructions.
+ */
+function expm1Core(h: ReturnType<typeof laneHelpers>, y: number, kD: number) {
+  const { c, add, sub, mul, div } = h;
   const one = c(1);
-  const two = c(2);
-
-  const signBit = i64(-(2 ** 63));
-  // tanh's branch: |x| >= 1 takes expm1(2|x|), below it expm1(-2|x|) (the same bits with the sign bit set).
-  const ax = un(Simd.f64x2Abs, x);
-  const big = op(Simd.f64x2Ge, ax, one);
-  const y = op(Simd.v128Or, mul(two, ax), op(Simd.v128AndNot, signBit, big));
-
-  // expm1(y): k from the high word of |y| (i64 lanes; |y| is positive, so a signed compare serves).
-  const hy = shift(X.i64x2ShrU, ax, 32);
-  // The high word of 2|x| is that of |x| plus 1 << 20 (|x| here is normal, below 22).
-  const beyondHalf = op(X.i64x2GtS, hy, i64(0x3fd62e42 - 0x100000));
-  const beyondOneHalf = op(X.i64x2GtS, hy, i64(0x3ff0a2b1 - 0x100000));
-  // ±0.5 and ±1 with y's sign.
-  const ySign = op(Simd.v128AndNot, signBit, big);
-  const half = op(Simd.v128Or, c(0.5), ySign);
-  const sign = op(Simd.v128Or, one, ySign);
-  // trunc(invln2·y ± 0.5): |y| < 44 here, so the f64 trunc is fdlibm's conversion to int.
-  f.opU(Op.localGet, c(INV_LN2)).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, half).simd(Simd.f64x2Add);
-  f.simd(X.f64x2Trunc as SimdOp);
-  const kFarD = set();
-  const kD = select(beyondHalf, select(beyondOneHalf, kFarD, sign), c(0));
-  // k as i64 lanes: the bits of kD + 1.5·2^52 less those of 1.5·2^52 (exact for |k| < 2^51).
-  const k = op(X.i64x2Sub, add(kD, c(MAGIC)), c(MAGIC));
   const hi = sub(y, mul(kD, c(LN2_HI)));
   const lo = mul(kD, c(LN2_LO));
   const r = sub(hi, lo);
@@ -134,6 +134,68 @@ export function v8TanhLanes(f: FunctionBody, x: number, globals?: V128Globals): 
   // k != 0: e = (r(e - c) - c) - hxs.
   const ek = sub(sub(mul(r, sub(e, cc)), cc), hxs);
   const atMinusOne = sub(mul(c(0.5), sub(r, ek)), c(0.5));
+  return { r, ek, atZero, atMinusOne };
+}
+
+/**
+ * Math.tanh of a pair whose lanes both lie in [2^-28, 1): the full path's operations on those
+ * lanes, without the branches they cannot take. y = -2|x| lies in (-2, -2^-27], so k is 0, -1, -2
+ * or -3 (k <= -2 is the full path's far branch: (1 - (e - r))·2^k - 1), and tanh is -t/(t + 2)
+ * with x's sign.
+ */
+function smallPair(f: FunctionBody, x: number, ax: number, globals: V128Globals | undefined): number {
+  const h = laneHelpers(f, globals);
+  const { c, i64, op, shift, select, add, sub, mul, div } = h;
+  const one = c(1);
+  const signBit = i64(-(2 ** 63));
+  const y = op(Simd.v128Or, mul(c(2), ax), signBit);
+  const hy = shift(X.i64x2ShrU, ax, 32);
+  const beyondHalf = op(X.i64x2GtS, hy, i64(0x3fd62e42 - 0x100000));
+  const beyondOneHalf = op(X.i64x2GtS, hy, i64(0x3ff0a2b1 - 0x100000));
+  f.opU(Op.localGet, c(INV_LN2)).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, c(-0.5)).simd(Simd.f64x2Add);
+  f.simd(X.f64x2Trunc as SimdOp);
+  const kFarD = h.set();
+  const kD = select(beyondHalf, select(beyondOneHalf, kFarD, c(-1)), c(0));
+  const k = op(X.i64x2Sub, add(kD, c(MAGIC)), c(MAGIC));
+  const { r, ek, atZero, atMinusOne } = expm1Core(h, y, kD);
+  const twopk = shift(Simd.i64x2Shl, op(Simd.i64x2Add, k, i64(1023)), 52);
+  const far = sub(mul(sub(one, sub(ek, r)), twopk), one);
+  const kIsMinusOne = op(Simd.i64x2Eq, k, i64(-1));
+  const kIsZero = op(Simd.i64x2Eq, k, i64(0));
+  const expm1 = select(kIsZero, atZero, select(kIsMinusOne, atMinusOne, far));
+  const q = div(h.un(Simd.f64x2Neg, expm1), add(expm1, c(2)));
+  return op(Simd.v128Xor, q, op(Simd.v128And, x, signBit));
+}
+
+/** Math.tanh of any pair: every branch computed, each lane's selected. */
+function everyBranch(f: FunctionBody, x: number, ax: number, globals: V128Globals | undefined): number {
+  const h = laneHelpers(f, globals);
+  const { c, i64, op, un, shift, select, add, sub, mul, div } = h;
+  const one = c(1);
+  const two = c(2);
+
+  const signBit = i64(-(2 ** 63));
+  // tanh's branch: |x| >= 1 takes expm1(2|x|), below it expm1(-2|x|) (the same bits with the sign bit set).
+  const big = op(Simd.f64x2Ge, ax, one);
+  const y = op(Simd.v128Or, mul(two, ax), op(Simd.v128AndNot, signBit, big));
+
+  // expm1(y): k from the high word of |y| (i64 lanes; |y| is positive, so a signed compare serves).
+  const hy = shift(X.i64x2ShrU, ax, 32);
+  // The high word of 2|x| is that of |x| plus 1 << 20 (|x| here is normal, below 22).
+  const beyondHalf = op(X.i64x2GtS, hy, i64(0x3fd62e42 - 0x100000));
+  const beyondOneHalf = op(X.i64x2GtS, hy, i64(0x3ff0a2b1 - 0x100000));
+  // ±0.5 and ±1 with y's sign.
+  const ySign = op(Simd.v128AndNot, signBit, big);
+  const half = op(Simd.v128Or, c(0.5), ySign);
+  const sign = op(Simd.v128Or, one, ySign);
+  // trunc(invln2·y ± 0.5): |y| < 44 here, so the f64 trunc is fdlibm's conversion to int.
+  f.opU(Op.localGet, c(INV_LN2)).opU(Op.localGet, y).simd(Simd.f64x2Mul).opU(Op.localGet, half).simd(Simd.f64x2Add);
+  f.simd(X.f64x2Trunc as SimdOp);
+  const kFarD = h.set();
+  const kD = select(beyondHalf, select(beyondOneHalf, kFarD, sign), c(0));
+  // k as i64 lanes: the bits of kD + 1.5·2^52 less those of 1.5·2^52 (exact for |k| < 2^51).
+  const k = op(X.i64x2Sub, add(kD, c(MAGIC)), c(MAGIC));
+  const { r, ek, atZero, atMinusOne } = expm1Core(h, y, kD);
   // 2^k: (k + 1023) << 52; 2^-k likewise.
   const twopk = shift(Simd.i64x2Shl, op(Simd.i64x2Add, k, i64(1023)), 52);
   const twoMinusK = shift(Simd.i64x2Shl, op(X.i64x2Sub, i64(1023), k), 52);

@@ -5,7 +5,8 @@
  * 1.5·ln2 edges and its k = 20 and k = 57 steps), a deterministic sweep of
  * two million doubles (random significands at every exponent from 2^-40 to
  * 2^6, and random bit patterns), fast-check's doubles, and the lanes in a
- * compiled reference-numerics tanh (the engine's cross-check); with the
+ * compiled reference-numerics tanh (the engine's cross-check), and pairs mixing
+ * lanes inside and outside the small-pair path's range; with the
  * constants inline (v128.const) and in immutable globals (as modules hold them).
  */
 import { parseHloModule, getComputation } from "@minixla/hlo";
@@ -133,6 +134,17 @@ describe.each([
       }
       expect(same(xs, lanes(xs)).slice(0, 5)).toEqual([]);
     }
+  });
+
+  it("gives Math.tanh's bits on pairs of every mix of the small-pair path's range [2^-28, 1) and outside it", () => {
+    // Lanes in [2^-28, 1) (k = 0, -1, -2, -3 of the reduction) next to each other and next to values outside (NaN, ±0, denormals, 2^-28's and 1's neighbours, large).
+    const inside = [2 ** -28, nextAfter(1, 0), 0.1, 0.25 * Math.LN2, 0.5, 0.75 * Math.LN2, 0.3465735902799727, 0.9, -0.6, -(2 ** -27)];
+    const outside = [Number.NaN, 0, -0, 2 ** -1074, nextAfter(2 ** -28, 0), 1, -1, 1.5, 22, -Infinity];
+    const all = [...inside, ...outside];
+    const pairs: number[] = [];
+    for (const a of all) for (const b of all) pairs.push(a, b);
+    const xs = Float64Array.from(pairs);
+    expect(same(xs, lanes(xs))).toEqual([]);
   });
 
   it("gives Math.tanh's bits on fast-check's doubles", () => {

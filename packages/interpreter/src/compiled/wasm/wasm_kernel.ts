@@ -102,6 +102,28 @@ function tanhPays(plan: KernelPlan, moved: number, work: number): boolean {
 }
 
 /**
+ * Whether a plan above the cache is expected to run faster streamed through
+ * WebAssembly in blocks of rows (streamed_loop.ts) than in the JavaScript
+ * loops: its lanes must save more than the blocks' copies cost. The blocks'
+ * copies stay in cache, so they cost much less than wasmPays's whole-array
+ * copies (1M points of one f64 add in XLA CPU numerics: 3.7 ms streamed, 5.1
+ * copied whole, 34 in JavaScript; tanh(x) in the reference numerics: 13.2
+ * streamed, 14.3 whole, 16.3 in JavaScript), but a plain sqrt(x)/y still ran
+ * 4.1 ms streamed against 3.0 in JavaScript. So a plan streams where
+ * wasmPays would copy it whole above the cache, and where it holds V8's tanh.
+ */
+export function streamPays(plan: KernelPlan, numerics: Numerics): boolean {
+  if (onlyWords(plan)) return false;
+  const read = readArrays(plan);
+  const moved = 8 * (plan.inputLengths.reduce((a, b, k) => a + (read.has(k) ? b : 0), 0) + plan.result.dimensions.reduce((a, b) => a * b, 1));
+  if (moved <= CACHED_BYTES) return false;
+  const work = workOf(plan, numerics);
+  if (plan.reduce !== undefined && !foldPays(plan, work, numerics)) return false;
+  const tanh = plan.nodes.some((n) => n.kind === "op" && mathKindOf(n.fn, n.norm, n.operands.length) === "tanhV8");
+  return tanh || work >= WORK_PER_POINT;
+}
+
+/**
  * The plan as a LoopKernel running WebAssembly, or undefined where the
  * emitter has no exact form for it, or (unless `always`) where it is not
  * expected to pay (wasmPays).
