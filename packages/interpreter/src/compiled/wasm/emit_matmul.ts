@@ -392,11 +392,27 @@ function prepareOperand(
   const moderate = g.local(V128);
   const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
   const stop = (start + length + (length % 2)) * 8;
+  // wideAt: `moderate` (all ones to start) keeps the lanes where every flushed value is zero or at least WIDE_MIN, in the same pass.
+  if (wideAt !== undefined) g.opU(Op.localGet, moderate).opU(Op.localGet, moderate).simd(Simd.i64x2Eq).opU(Op.localSet, moderate);
   g.forRange(p8, start * 8, stop, 16, () => {
     g.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
     pushFlushed(g, v, minNormal);
-    g.simdMem(Simd.v128Store, 3, 0);
+    if (wideAt === undefined) {
+      g.simdMem(Simd.v128Store, 3, 0);
+      return;
+    }
+    g.opU(Op.localTee, v).simdMem(Simd.v128Store, 3, 0);
+    // wide &= v == 0 | |v| >= WIDE_MIN (NaN is neither)
+    g.opU(Op.localGet, moderate);
+    g.opU(Op.localGet, v).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
+    g.opU(Op.localGet, v).simd(Simd.f64x2Abs).f64Const(WIDE_MIN).simd(Simd.f64x2Splat).simd(Simd.f64x2Ge);
+    g.simd(Simd.v128Or).simd(Simd.v128And).opU(Op.localSet, moderate);
   });
+  if (wideAt !== undefined) {
+    g.i32Const(0);
+    g.opU(Op.localGet, moderate).simd(Simd.i64x2AllTrue).op(Op.f64ConvertI32S);
+    g.mem(Op.f64Store, 3, wideAt * 8);
+  }
   if (split !== undefined && arithmetic === "fma64") {
     g.opU(Op.localGet, moderate).opU(Op.localGet, moderate).simd(Simd.i64x2Eq).opU(Op.localSet, moderate);
     g.forRange(p8, start * 8, stop, 16, () => {
@@ -417,20 +433,6 @@ function prepareOperand(
     g.i32Const(0);
     g.opU(Op.localGet, moderate).simd(Simd.i64x2AllTrue).op(Op.f64ConvertI32S);
     g.mem(Op.f64Store, 3, split.moderateAt * 8);
-  }
-  if (wideAt !== undefined) {
-    g.opU(Op.localGet, moderate).opU(Op.localGet, moderate).simd(Simd.i64x2Eq).opU(Op.localSet, moderate);
-    g.forRange(p8, start * 8, stop, 16, () => {
-      // wide &= v == 0 | |v| >= 2^-40
-      g.opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
-      g.opU(Op.localGet, moderate);
-      g.opU(Op.localGet, v).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
-      g.opU(Op.localGet, v).simd(Simd.f64x2Abs).f64Const(WIDE_MIN).simd(Simd.f64x2Splat).simd(Simd.f64x2Ge);
-      g.simd(Simd.v128Or).simd(Simd.v128And).opU(Op.localSet, moderate);
-    });
-    g.i32Const(0);
-    g.opU(Op.localGet, moderate).simd(Simd.i64x2AllTrue).op(Op.f64ConvertI32S);
-    g.mem(Op.f64Store, 3, wideAt * 8);
   }
   if (f32Copy !== undefined) copyAsF32(g, start * 8, length, f32Copy);
   return g;
