@@ -79,6 +79,12 @@ export interface EmittedMatmul {
 }
 
 const MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * fma32's bound for skipping the tiny check: where every nonzero value of A and B is at least this in
+ * magnitude, each is a multiple of 2^-63 (24 significant bits), each product of 2^-126, and so is every
+ * chain value (rounding a multiple of 2^-126 to f64 or f32 keeps it one), so a nonzero sum is never below 2^-126.
+ */
+const WIDE_MIN = 2 ** -40;
 const PAGE = 65536;
 
 /** Byte offsets of the arrays in memory, and the sizes the loops run over. */
@@ -119,7 +125,9 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const aHiStart = loStart + bLen + 2 + (bLen % 2);
   const aLoStart = aHiStart + aLen + 2 + (aLen % 2);
   const moderateAt = aLoStart + aLen + 2 + (aLen % 2);
-  const end = arithmetic === "fma64" ? moderateAt + 2 : outStart + outLen + 2;
+  // fma32: the two f64 words where prepareA and prepareB note whether every nonzero value of their operand is at least 2^-40 in magnitude (1) or not (0).
+  const wideAt = outStart + outLen + 2 + (outLen % 2);
+  const end = arithmetic === "fma64" ? moderateAt + 2 : arithmetic === "fma32" ? wideAt + 2 : outStart + outLen + 2;
   const split: Fma64Layout = { aStart, aHiStart, aLoStart, moderate: moderateAt };
   // fma32 in f32x4 lanes: A and B as f32 after everything else, then a scratch word (bytes, 16-byte aligned).
   const hardware32 = arithmetic === "fma32" && (hardwareFma || operands === "exact");
@@ -137,7 +145,11 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // have settled; a tile with one is redone chain by chain with the full step (fullChain, functions chain2
   // and chain1), so the full step's cost is paid only where it is needed.
   const flag = f.local(V128);
-  const fast32 = arithmetic === "fma32" ? fma32FastStep(f, fma32FastConstants(f), flag, operands === "f32") : undefined;
+  const constants32 = arithmetic === "fma32" ? fma32FastConstants(f) : undefined;
+  const fast32 = constants32 !== undefined ? fma32FastStep(f, constants32, flag, operands === "f32") : undefined;
+  // Both operands' nonzero values at least 2^-40 in magnitude: no sum is tiny, and the steps skip that check.
+  const wide32 = constants32 !== undefined && !hardware32 ? fma32FastStep(f, constants32, flag, operands === "f32", false) : undefined;
+  let useWide32 = false;
   const hardware64 = arithmetic === "fma64" && hardwareFma;
   const fast64 = arithmetic === "fma64" && !hardware64 ? fma64FastStep(f, fma64Constants(f), flag) : undefined;
   // The moderate steps note their doubts in `bad` (a lane with any bit set) rather than in `flag`.
@@ -177,7 +189,7 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   /** acc = step(acc, x, b) for column vector v: x and b on locals, acc read from and written to its local. */
   const step = (c: number, x: number, v: number): void => {
     const b = bv[v]!;
-    if (fast32 !== undefined) return fast32(c, x, b);
+    if (fast32 !== undefined) return (useWide32 ? wide32! : fast32)(c, x, b);
     // A moderate chain of one step from -0 is the product itself (x·y + -0, normal or zero: nothing to flush);
     // fma64DotStep takes chains from +0 only.
     if (useModerate && k === 1) return plainStep(f, c, x, b);
@@ -301,6 +313,15 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
     useModerate = false;
     loops();
     f.op(Op.end);
+  } else if (wide32 !== undefined) {
+    // Both operands' nonzero values at least 2^-40 in magnitude (the two words sum to 2): the steps without the tiny check.
+    f.i32Const(0).mem(Op.f64Load, 3, wideAt * 8).i32Const(0).mem(Op.f64Load, 3, wideAt * 8 + 8).op(Op.f64Add).f64Const(2).op(Op.f64Eq).structured(Op.if);
+    useWide32 = true;
+    loops();
+    f.op(Op.else);
+    useWide32 = false;
+    loops();
+    f.op(Op.end);
   } else {
     loops();
   }
@@ -320,8 +341,8 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   // The fused kinds' operand preparation, run after each copy of A or B in (not before every run when an operand stays).
   const prepare = fused
     ? [
-        prepareOperand(arithmetic, aStart, aLen, hardware64 ? undefined : { hiStart: aHiStart, loStart: aLoStart, moderateAt }, hardware32 ? lanes32.a32 : undefined),
-        prepareOperand(arithmetic, bStart, bLen, hardware64 ? undefined : { hiStart, loStart, moderateAt: moderateAt + 1 }, hardware32 ? lanes32.b32 : undefined),
+        prepareOperand(arithmetic, aStart, aLen, hardware64 ? undefined : { hiStart: aHiStart, loStart: aLoStart, moderateAt }, hardware32 ? lanes32.a32 : undefined, wide32 !== undefined ? wideAt : undefined),
+        prepareOperand(arithmetic, bStart, bLen, hardware64 ? undefined : { hiStart, loStart, moderateAt: moderateAt + 1 }, hardware32 ? lanes32.b32 : undefined, wide32 !== undefined ? wideAt + 1 : undefined),
       ]
     : [];
   const firstPrepare = functions.length + (withHost ? 1 : 0);
@@ -353,7 +374,9 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
  * serves many steps, and the word at `moderateAt` set to 1 where every
  * value is zero or of a magnitude in [MODERATE_LO, MODERATE_HI]
  * (fused_steps.ts), else 0; with `f32Copy`, the flushed values are copied
- * as f32 to that byte offset (copyAsF32).
+ * as f32 to that byte offset (copyAsF32); with `wideAt` (fma32), the word
+ * there set to 1 where every flushed value is zero or at least 2^-40 in
+ * magnitude (infinities too; NaN is neither), else 0.
  */
 function prepareOperand(
   arithmetic: "fma32" | "fma64",
@@ -361,6 +384,7 @@ function prepareOperand(
   length: number,
   split?: { readonly hiStart: number; readonly loStart: number; readonly moderateAt: number },
   f32Copy?: number,
+  wideAt?: number,
 ): FunctionBody {
   const g = new FunctionBody();
   const p8 = g.local(I32);
@@ -369,11 +393,27 @@ function prepareOperand(
   const moderate = g.local(V128);
   const minNormal = arithmetic === "fma32" ? F32_MIN_NORMAL : F64_MIN_NORMAL;
   const stop = (start + length + (length % 2)) * 8;
+  // wideAt: `moderate` (all ones to start) keeps the lanes where every flushed value is zero or at least WIDE_MIN, in the same pass.
+  if (wideAt !== undefined) g.opU(Op.localGet, moderate).opU(Op.localGet, moderate).simd(Simd.i64x2Eq).opU(Op.localSet, moderate);
   g.forRange(p8, start * 8, stop, 16, () => {
     g.opU(Op.localGet, p8).opU(Op.localGet, p8).simdMem(Simd.v128Load, 3, 0).opU(Op.localSet, v);
     pushFlushed(g, v, minNormal);
-    g.simdMem(Simd.v128Store, 3, 0);
+    if (wideAt === undefined) {
+      g.simdMem(Simd.v128Store, 3, 0);
+      return;
+    }
+    g.opU(Op.localTee, v).simdMem(Simd.v128Store, 3, 0);
+    // wide &= v == 0 | |v| >= WIDE_MIN (NaN is neither)
+    g.opU(Op.localGet, moderate);
+    g.opU(Op.localGet, v).f64Const(0).simd(Simd.f64x2Splat).simd(Simd.f64x2Eq);
+    g.opU(Op.localGet, v).simd(Simd.f64x2Abs).f64Const(WIDE_MIN).simd(Simd.f64x2Splat).simd(Simd.f64x2Ge);
+    g.simd(Simd.v128Or).simd(Simd.v128And).opU(Op.localSet, moderate);
   });
+  if (wideAt !== undefined) {
+    g.i32Const(0);
+    g.opU(Op.localGet, moderate).simd(Simd.i64x2AllTrue).op(Op.f64ConvertI32S);
+    g.mem(Op.f64Store, 3, wideAt * 8);
+  }
   if (split !== undefined && arithmetic === "fma64") {
     g.opU(Op.localGet, moderate).opU(Op.localGet, moderate).simd(Simd.i64x2Eq).opU(Op.localSet, moderate);
     g.forRange(p8, start * 8, stop, 16, () => {

@@ -81,6 +81,47 @@ describe("fast fused f32 dot steps", () => {
     expect(out.every((x) => x === 0 || Math.abs(x) >= 2 ** -126)).toBe(true);
   });
 
+  it("skips the tiny check only where every nonzero operand is at least 2^-40, whose sums stay at 2^-126 or above (property)", () => {
+    // After a few other steps, pairs of steps -(2^23)(2^23)·2^(e1 + e2 - 46) (an f32, exact) and then
+    // (2^23 + w)(2^23 - w)·2^(e1 + e2 - 46), added to it in one rounding, cancel to -w² units of 2^(e1 + e2 - 46): with both exponents at least -40 those units are 2^-126 or coarser
+    // (normal sums, the fast steps without the tiny check), with one below they are denormal sums (flushed; the
+    // steps with the check). Rows and columns scale the pairs by powers of two.
+    const pair = fc.record({
+      w: fc.integer({ min: -9, max: 9 }),
+      e1: fc.integer({ min: -42, max: -36 }),
+      e2: fc.integer({ min: -42, max: -36 }),
+      sign: fc.constantFrom(-1, 1),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(pair, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.constantFrom(0, -0, 2 ** -40, -(2 ** -40), 1 + 2 ** -23, 3 * 2 ** -38, Infinity, NaN, 2 ** -41, 1e-39), { maxLength: 3 }),
+        fc.nat(),
+        (m, n, pairs, extras, seed) => {
+          const k = extras.length + 2 * pairs.length;
+          const lhs: number[] = [];
+          const rhs: number[] = new Array<number>(k * n).fill(0);
+          for (let i = 0; i < m; i++) {
+            extras.forEach((x, p) => lhs.push((seed + i + p) % 3 === 0 ? x : 2 ** -39));
+            for (const { w, e1, sign } of pairs) lhs.push(-sign * 2 ** (e1 + (i % 2)), sign * (2 ** 23 + w) * 2 ** (e1 - 23 + (i % 2)));
+          }
+          for (let j = 0; j < n; j++) {
+            extras.forEach((x, p) => (rhs[p * n + j] = (seed + j + p) % 2 === 0 ? x : -(2 ** -37)));
+            pairs.forEach(({ w, e2 }, p) => {
+              rhs[(extras.length + 2 * p) * n + j] = 2 ** (e2 + (j % 3));
+              rhs[(extras.length + 2 * p + 1) * n + j] = (2 ** 23 - w) * 2 ** (e2 - 23 + (j % 3));
+            });
+          }
+          const out = expectSame("f32", m, k, n, lhs, rhs);
+          expect(out.every((x) => x === 0 || !(Math.abs(x) < 2 ** -126))).toBe(true);
+        },
+      ),
+      { numRuns: 400, seed: 0x2e40 },
+    );
+  });
+
   it("gives the reference's bits over random shapes, values and specials (property)", () => {
     const SPECIALS = [0, -0, NaN, Infinity, -Infinity, 3.4e38, -3.4e38, 1e-40, 2 ** -126, -(2 ** -126), 1 + 2 ** -23, 16777217];
     const value = fc.oneof(

@@ -108,20 +108,26 @@ export function fma32FastConstants(f: FunctionBody): Fma32FastConstants {
  * more than 28 apart, and then the smaller is below a quarter of the
  * larger's f32 ulp, so s lies within that of an f32 value (x·y with its 24
  * bits is one, as c is), far from every midpoint.
+ *
+ * `tiny` false: the caller knows that no s is below the f32 normal range but
+ * zero (emit_matmul.ts, where every nonzero operand of the product is at
+ * least 2^-40 in magnitude: x·y, c and so s are then multiples of 2^-126,
+ * zero or at least that), and only the midpoint check is made.
  */
-export function fma32FastStep(f: FunctionBody, k: Fma32FastConstants, flag: number, midpoints = true): (c: number, x: number, y: number) => void {
+export function fma32FastStep(f: FunctionBody, k: Fma32FastConstants, flag: number, midpoints = true, tiny = true): (c: number, x: number, y: number) => void {
   const s = f.local(V128);
   return (c, x, y) => {
     get(f, x); get(f, y); f.simd(Simd.f64x2Mul); get(f, c); f.simd(Simd.f64x2Add).opU(Op.localSet, s);
-    get(f, flag);
+    if (midpoints || tiny) get(f, flag);
     if (midpoints) {
-      get(f, s); get(f, k.lowMask); f.simd(Simd.v128And); get(f, k.midpoint); f.simd(Simd.i64x2Eq);
+      get(f, s); get(f, k.lowMask); f.simd(Simd.v128And); get(f, k.midpoint); f.simd(Simd.i64x2Eq).simd(Simd.v128Or);
     }
-    // 0 < |s| < 2^-126 as one compare: |s|'s bits less one, read as f64, below 2^-126 (a zero s gives
-    // all ones, a NaN, which compares false; |s| = 2^-126 itself is flagged, needlessly but rarely).
-    get(f, s); f.simd(Simd.f64x2Abs); get(f, k.minusOne); f.simd(Simd.i64x2Add); get(f, k.minNormal); f.simd(Simd.f64x2Lt);
-    if (midpoints) f.simd(Simd.v128Or);
-    f.simd(Simd.v128Or).opU(Op.localSet, flag);
+    if (tiny) {
+      // 0 < |s| < 2^-126 as one compare: |s|'s bits less one, read as f64, below 2^-126 (a zero s gives
+      // all ones, a NaN, which compares false; |s| = 2^-126 itself is flagged, needlessly but rarely).
+      get(f, s); f.simd(Simd.f64x2Abs); get(f, k.minusOne); f.simd(Simd.i64x2Add); get(f, k.minNormal); f.simd(Simd.f64x2Lt).simd(Simd.v128Or);
+    }
+    if (midpoints || tiny) f.opU(Op.localSet, flag);
     get(f, s); f.simd(Simd.f32x4DemoteF64x2Zero).simd(Simd.f64x2PromoteLowF32x4).opU(Op.localSet, c);
   };
 }
