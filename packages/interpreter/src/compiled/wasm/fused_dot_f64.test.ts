@@ -131,6 +131,18 @@ describe("fused f64 dot steps", () => {
     );
   });
 
+  it("give the reference's bits where B's rows are a multiple of 1 KB long, its split parts laid out a cache line apart (property)", () => {
+    const value = fc.oneof({ weight: 8, arbitrary: moderate }, { weight: 1, arbitrary: immoderate });
+    const wide = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 20 }), fc.constantFrom(128, 256, 130));
+    fc.assert(
+      fc.property(wide, fc.infiniteStream(value), ([m, k, n], stream) => {
+        const take = (len: number): number[] => Array.from({ length: len }, () => stream.next().value);
+        expectSame(m, k, n, take(m * k), take(k * n));
+      }),
+      { numRuns: 30, seed: 0x2f64 },
+    );
+  });
+
   it("choose the steps afresh for every operand that comes in, a staying constant's too (property)", () => {
     const operand = fc.tuple(fc.boolean(), fc.infiniteStream(moderate), fc.integer({ min: 0, max: 1000 }), immoderate);
     fc.assert(
