@@ -78,25 +78,6 @@ export interface EmittedMatmul {
 }
 
 const MAX_BYTES = 256 * 1024 * 1024;
-
-/** Cache lines (64 bytes, 8 f64) in a 4 KB page: the span over which L1 set indices repeat. */
-const LINES_PER_PAGE = 64;
-
-/**
- * The first element offset at or after `at` whose cache line lies `lines`
- * lines past B's (element offset `bStart`) within a 4 KB page: fma64's
- * steps read B and its high and low parts at the same index together, and
- * three arrays whose starts differ by a multiple of 4 KB (B of 64 x 256
- * values) share L1 sets at every step, so a column panel's walk down them
- * evicts itself.
- */
-function staggered(at: number, bStart: number, lines: number): number {
-  const line = (e: number): number => Math.floor(e / 8);
-  const want = (line(bStart) + lines) % LINES_PER_PAGE;
-  let l = line(at + 7);
-  while (l % LINES_PER_PAGE !== want) l++;
-  return l * 8 + (bStart % 8);
-}
 const PAGE = 65536;
 
 /** Byte offsets of the arrays in memory, and the sizes the loops run over. */
@@ -132,8 +113,8 @@ export function emitMatmul({ batches, m, k, n }: MatmulSizes, arithmetic: Matmul
   const bStart = aStart + aLen + 2 + (aLen % 2);
   const outStart = bStart + bLen + 2 + (bLen % 2);
   // fma64: B's split into high and low parts after the output, then A's, then the two moderate-operand words.
-  const hiStart = staggered(outStart + outLen + 2 + (outLen % 2), bStart, 1);
-  const loStart = staggered(hiStart + bLen + 2 + (bLen % 2), bStart, 2);
+  const hiStart = outStart + outLen + 2 + (outLen % 2);
+  const loStart = hiStart + bLen + 2 + (bLen % 2);
   const aHiStart = loStart + bLen + 2 + (bLen % 2);
   const aLoStart = aHiStart + aLen + 2 + (aLen % 2);
   const moderateAt = aLoStart + aLen + 2 + (aLen % 2);
