@@ -131,6 +131,19 @@ describe("fused f64 dot steps", () => {
     );
   });
 
+  it("give the reference's bits on wide B, rows of odd and even length and 1 KB multiples, moderate or not (property)", () => {
+    const mixed = fc.oneof({ weight: 30, arbitrary: moderate }, { weight: 1, arbitrary: immoderate });
+    const wide = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 12 }), fc.constantFrom(31, 32, 33, 40, 63, 128, 129, 256));
+    fc.assert(
+      fc.property(wide, fc.boolean(), fc.infiniteStream(moderate), fc.infiniteStream(mixed), ([m, k, n], onlyModerate, plain, some) => {
+        const stream = onlyModerate ? plain : some;
+        const take = (len: number): number[] => Array.from({ length: len }, () => stream.next().value);
+        expectSame(m, k, n, take(m * k), take(k * n));
+      }),
+      { numRuns: 60, seed: 0x2f64 },
+    );
+  });
+
   it("choose the steps afresh for every operand that comes in, a staying constant's too (property)", () => {
     const operand = fc.tuple(fc.boolean(), fc.infiniteStream(moderate), fc.integer({ min: 0, max: 1000 }), immoderate);
     fc.assert(
