@@ -16,6 +16,19 @@ function f32Values(n: number, next: () => number): Float64Array {
   return out;
 }
 
+/** Every output is round(the JavaScript chain fround(acc + fround(a·b)) from +0), bit for bit (any NaN for NaN). */
+function expectChains(out: Float32Array, a: Float64Array, b: Float64Array, m: number, k: number, width: number, round: (x: number) => number): void {
+  for (let r = 0; r < m; r++) {
+    for (let c = 0; c < width; c++) {
+      let acc = 0;
+      for (let p = 0; p < k; p++) acc = Math.fround(acc + Math.fround(a[r * k + p] * b[p * width + c]));
+      const want = round(acc);
+      const got = out[r * width + c];
+      expect(Object.is(got, want) || (Number.isNaN(got) && Number.isNaN(want)), `row ${r} column ${c}: ${got} vs ${want}`).toBe(true);
+    }
+  }
+}
+
 describe("WebAssembly f32 convolution product", () => {
   it("gives every output the JavaScript chain fround(acc + fround(a·b)) from +0, bit for bit", () => {
     // Row lengths of 64 and 128 vectors take B's padded rows (bRowVectors).
@@ -35,14 +48,7 @@ describe("WebAssembly f32 convolution product", () => {
         gemm.b.fill(NaN);
         for (let p = 0; p < k; p++) gemm.b.set(b.subarray(p * width, (p + 1) * width), p * gemm.bStride);
         gemm.run();
-        for (let r = 0; r < m; r++) {
-          for (let c = 0; c < width; c++) {
-            let acc = 0;
-            for (let p = 0; p < k; p++) acc = Math.fround(acc + Math.fround(a[r * k + p] * b[p * width + c]));
-            const got = gemm.out[r * width + c];
-            expect(Object.is(got, acc) || (Number.isNaN(got) && Number.isNaN(acc)), `row ${r} column ${c}: ${got} vs ${acc}`).toBe(true);
-          }
-        }
+        expectChains(gemm.out, a, b, m, k, width, (x) => x);
       }),
       { numRuns: 60 },
     );
@@ -61,15 +67,7 @@ describe("WebAssembly f32 convolution product", () => {
         gemm.a.set(a);
         for (let p = 0; p < k; p++) gemm.b.set(b.subarray(p * width, (p + 1) * width), p * gemm.bStride);
         gemm.run();
-        for (let r = 0; r < m; r++) {
-          for (let c = 0; c < width; c++) {
-            let acc = 0;
-            for (let p = 0; p < k; p++) acc = Math.fround(acc + Math.fround(a[r * k + p] * b[p * width + c]));
-            const want = roundToBF16(acc);
-            const got = gemm.out[r * width + c];
-            expect(Object.is(got, want) || (Number.isNaN(got) && Number.isNaN(want)), `row ${r} column ${c}: ${got} vs ${want}`).toBe(true);
-          }
-        }
+        expectChains(gemm.out, a, b, m, k, width, roundToBF16);
       }),
       { numRuns: 80, seed: 0xbf16 },
     );

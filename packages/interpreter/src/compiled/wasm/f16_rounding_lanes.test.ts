@@ -11,6 +11,7 @@ import { getComputation, parseHloModule, roundToF16 } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planFusedComputation } from "../kernel_plan.ts";
+import { f16FromBits } from "./dot_test_support.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
 import { compileWasmLoop } from "./wasm_kernel.ts";
 
@@ -80,13 +81,7 @@ describe("f16's rounding as WebAssembly lanes", () => {
 
     it(`${numerics}: f16 add rounds its sum as roundToF16 (property)`, () => {
       const kernel = kernelOf(`p0: f16[${N}], p1: f16[${N}]`, `add(%p0, %p1)`, 2, numerics);
-      const f16 = fc.integer({ min: 0, max: 0xffff }).map((bits) => {
-        const sign = bits & 0x8000 ? -1 : 1;
-        const e = (bits >> 10) & 0x1f;
-        const m = bits & 0x3ff;
-        if (e === 0x1f) return m === 0 ? sign * Infinity : Number.NaN;
-        return sign * (e === 0 ? m * 2 ** -24 : (1 + m / 1024) * 2 ** (e - 15));
-      });
+      const f16 = fc.integer({ min: 0, max: 0xffff }).map(f16FromBits);
       fc.assert(
         fc.property(fc.array(f16, { minLength: N, maxLength: N }), fc.array(f16, { minLength: N, maxLength: N }), (xs, ys) => check(kernel, xs, ys)),
         { numRuns: 300, seed: 0xadd },

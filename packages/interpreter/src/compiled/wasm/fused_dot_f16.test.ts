@@ -8,38 +8,14 @@
  * lanes, from arbitrary bit patterns (subnormals, ±0, inf, NaN, overflowing
  * sums, long chains that round), and at the bf16 range's edges.
  */
-import { type ArrayLiteral, type InstructionOf, literal, shape } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { instruction, run, testContext } from "../../kernels/support/test_support.ts";
-import { compileDot, exactRange, matmulOperands, rangeMakesExact } from "../dot_kernel.ts";
-
-const XLA_CPU = testContext({}, { numerics: "xla-cpu" });
-const MATMUL = { lhsBatchDimensions: [], lhsContractingDimensions: [1], rhsBatchDimensions: [], rhsContractingDimensions: [0] };
-
-/** An f16 value from its 16 bits. */
-function f16FromBits(bits: number): number {
-  const sign = bits & 0x8000 ? -1 : 1;
-  const e = (bits >> 10) & 0x1f;
-  const frac = bits & 0x3ff;
-  if (e === 31) return frac === 0 ? sign * Infinity : NaN;
-  return sign * (e === 0 ? frac * 2 ** -24 : (1024 + frac) * 2 ** (e - 25));
-}
+import { exactRange, matmulOperands, rangeMakesExact } from "../dot_kernel.ts";
+import { expectWasmDotSame, f16FromBits } from "./dot_test_support.ts";
 
 type Narrow = "f16" | "f8e5m2" | "f8e4m3fn" | "bf16";
 
-function expectSame(t: Narrow, m: number, k: number, n: number, lhs: readonly number[], rhs: readonly number[]): void {
-  const inst = instruction("dot", shape(t, [m, n]), MATMUL) as InstructionOf<"dot">;
-  // literal() rounds each value into the type's value set, as an argument arrives.
-  const l = literal(t, [m, k], lhs) as ArrayLiteral;
-  const r = literal(t, [k, n], rhs) as ArrayLiteral;
-  const want = run(inst, [l, r], XLA_CPU) as ArrayLiteral;
-  const kernel = compileDot(inst, l.shape, r.shape, "xla-cpu", "always");
-  expect(kernel).toBeDefined();
-  const out = kernel!(l, r, new Float64Array(m * n).fill(-7.5)).data as Float64Array;
-  const bad = Array.from(want.data as Float64Array).findIndex((v, i) => !Object.is(v, out[i]));
-  expect(bad, `${t} ${m}x${k}x${n} element ${bad}: reference ${want.data[bad]}, compiled ${out[bad]}`).toBe(-1);
-}
+const expectSame = (t: Narrow, m: number, k: number, n: number, lhs: readonly number[], rhs: readonly number[]): void => void expectWasmDotSame(t, m, k, n, lhs, rhs);
 
 describe("fused f32 dot of operands whose products f32 holds", () => {
   it("takes the exact-product path for f16 and the f8 formats in its range only", () => {

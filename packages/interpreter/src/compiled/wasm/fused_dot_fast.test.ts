@@ -12,23 +12,12 @@ import { describe, expect, it } from "vitest";
 import type { Numerics } from "../../kernel.ts";
 import { instruction, run, testContext } from "../../kernels/support/test_support.ts";
 import { compileDot } from "../dot_kernel.ts";
+import { expectWasmDotSame } from "./dot_test_support.ts";
 
 const XLA_CPU = testContext({}, { numerics: "xla-cpu" });
 const MATMUL = { lhsBatchDimensions: [], lhsContractingDimensions: [1], rhsBatchDimensions: [], rhsContractingDimensions: [0] };
 
-/** The WebAssembly dot (forced) against the reference kernel in numerics xla-cpu, bit for bit. */
-function expectSame(t: "f32" | "f64" | "f16" | "bf16", m: number, k: number, n: number, lhs: readonly number[], rhs: readonly number[]): Float64Array {
-  const inst = instruction("dot", shape(t, [m, n]), MATMUL) as InstructionOf<"dot">;
-  const l = literal(t, [m, k], lhs) as ArrayLiteral;
-  const r = literal(t, [k, n], rhs) as ArrayLiteral;
-  const want = run(inst, [l, r], XLA_CPU) as ArrayLiteral;
-  const kernel = compileDot(inst, l.shape, r.shape, "xla-cpu", "always");
-  expect(kernel).toBeDefined();
-  const out = kernel!(l, r, new Float64Array(m * n).fill(-7.5)).data as Float64Array;
-  const bad = Array.from(want.data as Float64Array).findIndex((v, i) => !Object.is(v, out[i]));
-  expect(bad, `element ${bad}: reference ${want.data[bad]}, compiled ${out[bad]}`).toBe(-1);
-  return out;
-}
+const expectSame = expectWasmDotSame;
 
 describe("fast fused f32 dot steps", () => {
   it("flush sums below the f32 normal range and round next to it as the full step does (property)", () => {
