@@ -22,6 +22,17 @@ export function exportedBuffer(instance: WasmInstance, name: string): ArrayBuffe
   return memory?.buffer instanceof ArrayBuffer ? memory.buffer : undefined;
 }
 
+/** The compiled module (for instances on other threads too), or undefined where the host refuses to compile it synchronously (as instantiate). */
+export function compileModule(bytes: Uint8Array): object | undefined {
+  if (wasmApi === undefined) return undefined;
+  try {
+    return new wasmApi.Module(bytes);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+}
+
 /**
  * The module's instance (its imports, module "host", from `host`), or undefined where the host refuses to compile it
  * synchronously (a browser's main thread limits synchronous compiles to a
@@ -29,8 +40,10 @@ export function exportedBuffer(instance: WasmInstance, name: string): ArrayBuffe
  */
 export function instantiate(bytes: Uint8Array, host?: { readonly [name: string]: (...args: number[]) => number }): WasmInstance | undefined {
   if (wasmApi === undefined) return undefined;
+  const module = compileModule(bytes);
+  if (module === undefined) return undefined;
   try {
-    return new wasmApi.Instance(new wasmApi.Module(bytes), host === undefined ? undefined : { host });
+    return new wasmApi.Instance(module, host === undefined ? undefined : { host });
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     throw e;

@@ -21,7 +21,7 @@ import type { KernelPlan, PlanNode } from "../kernel_plan.ts";
 import { resultAffine } from "../kernel_plan.ts";
 import type { LoopKernel } from "../loop_codegen.ts";
 import { emitPlan } from "./emit_plan.ts";
-import { type WasmInstance, exportedBuffer, wasmApi } from "./runtime.ts";
+import { type WasmInstance, compileModule, exportedBuffer, wasmApi } from "./runtime.ts";
 
 /** Bytes of slices and result one block moves: well inside a core's cache (this machine's L2 holds 4 MiB). */
 const BLOCK_BYTES = 192 * 1024;
@@ -123,13 +123,8 @@ export function streamPlan(plan: KernelPlan, numerics: Numerics, rows?: number):
   for (const r of tail > 0 && full > 0 ? [blockRows, tail] : [full > 0 ? blockRows : tail]) {
     const emitted = emitPlan(blockPlan(r), numerics);
     if (emitted === undefined) return undefined;
-    let module: object;
-    try {
-      module = new wasmApi.Module(emitted.bytes);
-    } catch (e) {
-      if (e instanceof RangeError) return undefined;
-      throw e;
-    }
+    const module = compileModule(emitted.bytes);
+    if (module === undefined) return undefined;
     const slots = Int32Array.from(sources, (_, v) => emitted.layout.arrays[v]);
     modules.push({ module, slots, out: emitted.layout.out, outLength: emitted.layout.outLength, ...(emitted.host === undefined ? {} : { host: emitted.host }) });
     round = plan.reduce?.kind === "sum" && emitted.roundsSum !== true ? plan.reduce.round : undefined;

@@ -14,7 +14,7 @@ import { emitPlan, readArrays } from "./emit_plan.ts";
 import { hardwareFma32, hardwareFma64 } from "./hardware_fma.ts";
 
 import { foldPays } from "./reduce_lanes.ts";
-import { type WasmInstance, exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
+import { type WasmInstance, compileModule, exportedBuffer, instantiate, wasmApi } from "./runtime.ts";
 import { mathKindOf, mathWork } from "./emit_xla_cpu_math.ts";
 import { isU32Kind } from "./emit_u32_lanes.ts";
 import { type LaneOp, laneScalarOf } from "./scalar_ops.ts";
@@ -228,13 +228,8 @@ export function matmulModule(sizes: MatmulSizes, arithmetic: MatmulArithmetic, o
   const hardware = arithmetic === "fma64" ? hardwareFma64() : arithmetic === "fma32" ? hardwareFma32() : false;
   const emitted = emitMatmul(sizes, arithmetic, operands, hardware);
   if (emitted === undefined) return undefined;
-  let module: object;
-  try {
-    module = new wasmApi.Module(emitted.bytes);
-  } catch (e) {
-    if (e instanceof RangeError) return undefined;
-    throw e;
-  }
+  const module = compileModule(emitted.bytes);
+  if (module === undefined) return undefined;
   const outLength = sizes.batches * sizes.m * sizes.n;
   return { module, a: emitted.a, b: emitted.b, out: emitted.out, outLength, prepared: emitted.prepared, hostFma64: arithmetic === "fma64" };
 }
