@@ -11,7 +11,7 @@ import { getComputation, parseHloModule, roundToF16 } from "@minixla/hlo";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planFusedComputation } from "../kernel_plan.ts";
-import { f16FromBits } from "./dot_test_support.ts";
+import { f16FromBits } from "./test_support.ts";
 import { laneScalarOf } from "./scalar_ops.ts";
 import { compileWasmLoop } from "./wasm_kernel.ts";
 

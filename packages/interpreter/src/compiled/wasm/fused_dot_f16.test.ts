@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exactRange, matmulOperands, rangeMakesExact } from "../dot_kernel.ts";
-import { expectWasmDotSame, f16FromBits } from "./dot_test_support.ts";
+import { expectWasmDotSame, f16FromBits } from "./test_support.ts";
 
 type Narrow = "f16" | "f8e5m2" | "f8e4m3fn" | "bf16";
 

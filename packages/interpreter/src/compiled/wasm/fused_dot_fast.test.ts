@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { Numerics } from "../../kernel.ts";
 import { instruction, run, testContext } from "../../kernels/support/test_support.ts";
 import { compileDot } from "../dot_kernel.ts";
-import { expectWasmDotSame } from "./dot_test_support.ts";
+import { expectWasmDotSame } from "./test_support.ts";
 
 const XLA_CPU = testContext({}, { numerics: "xla-cpu" });
 const MATMUL = { lhsBatchDimensions: [], lhsContractingDimensions: [1], rhsBatchDimensions: [], rhsContractingDimensions: [0] };
